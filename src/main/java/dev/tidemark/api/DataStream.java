@@ -1,0 +1,148 @@
+package dev.tidemark.api;
+
+import dev.tidemark.api.functions.FilterFunction;
+import dev.tidemark.api.functions.FlatMapFunction;
+import dev.tidemark.api.functions.MapFunction;
+import dev.tidemark.api.functions.ProcessFunction;
+import dev.tidemark.api.sink.SinkFunction;
+import dev.tidemark.api.sink.PrintSink;
+import dev.tidemark.eventtime.AssignerWithPeriodicWatermarks;
+import dev.tidemark.eventtime.AssignerWithPunctuatedWatermarks;
+import dev.tidemark.eventtime.WatermarkStrategy;
+import dev.tidemark.runtime.graph.OneInputTransformation;
+import dev.tidemark.runtime.graph.SerializedValue;
+import dev.tidemark.runtime.graph.Transformation;
+import dev.tidemark.runtime.operators.FilterOperator;
+import dev.tidemark.runtime.operators.FlatMapOperator;
+import dev.tidemark.runtime.operators.MapOperator;
+import dev.tidemark.runtime.operators.ProcessOperator;
+import dev.tidemark.runtime.operators.SinkOperator;
+import dev.tidemark.runtime.operators.TimestampsAndWatermarksOperator;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A stream of elements, each with an optional event timestamp, interleaved with watermarks.
+ * Operations return new streams; nothing runs until the environment executes.
+ *
+ * <p>Every function passed here must be serializable and is copied for each parallel instance of
+ * each execution: side effects on objects it captured are not visible to the caller. Collect results
+ * with {@link #executeAndCollect()}, a sink, or the test driver.
+ *
+ * @param <T> the element type
+ */
+public class DataStream<T> {
+
+    protected final StreamExecutionEnvironment environment;
+    protected final Transformation<T> transformation;
+
+    DataStream(StreamExecutionEnvironment environment, Transformation<T> transformation) {
+        this.environment = environment;
+        this.transformation = transformation;
+    }
+
+    /** The environment this stream belongs to. */
+    public StreamExecutionEnvironment getExecutionEnvironment() {
+        return environment;
+    }
+
+    /** The node that produces this stream. */
+    @Internal
+    public Transformation<T> getTransformation() {
+        return transformation;
+    }
+
+    /** Applies {@code mapper} to every element; results keep their input's timestamp. */
+    public <R> SingleOutputStreamOperator<R> map(MapFunction<T, R> mapper) {
+        SerializedValue<MapFunction<T, R>> fn = serialize(mapper, "Map");
+        return oneInput("Map", ctx -> new MapOperator<>(fn.copy(), ctx));
+    }
+
+    /** Keeps the elements for which {@code filter} returns {@code true}. */
+    public SingleOutputStreamOperator<T> filter(FilterFunction<T> filter) {
+        SerializedValue<FilterFunction<T>> fn = serialize(filter, "Filter");
+        return oneInput("Filter", ctx -> new FilterOperator<>(fn.copy(), ctx));
+    }
+
+    /** Applies {@code flatMapper}, which emits zero or more results per element. */
+    public <R> SingleOutputStreamOperator<R> flatMap(FlatMapFunction<T, R> flatMapper) {
+        SerializedValue<FlatMapFunction<T, R>> fn = serialize(flatMapper, "FlatMap");
+        return oneInput("FlatMap", ctx -> new FlatMapOperator<>(fn.copy(), ctx));
+    }
+
+    /** Applies {@code function}, which sees timestamps, time, and may emit side outputs. */
+    public <R> SingleOutputStreamOperator<R> process(ProcessFunction<T, R> function) {
+        SerializedValue<ProcessFunction<T, R>> fn = serialize(function, "Process");
+        return oneInput("Process", ctx -> new ProcessOperator<>(fn.copy(), ctx));
+    }
+
+    /**
+     * Assigns timestamps and watermarks with {@code strategy}, replacing those the stream carried:
+     * upstream watermarks are dropped except the final one at the end of a bounded input.
+     */
+    public SingleOutputStreamOperator<T> assignTimestampsAndWatermarks(WatermarkStrategy<T> strategy) {
+        SerializedValue<WatermarkStrategy<T>> fn = serialize(strategy, "Timestamps/Watermarks");
+        return oneInput("Timestamps/Watermarks", ctx -> new TimestampsAndWatermarksOperator<>(fn.copy(), ctx));
+    }
+
+    /** The classic periodic form of {@link #assignTimestampsAndWatermarks(WatermarkStrategy)}. */
+    public SingleOutputStreamOperator<T> assignTimestampsAndWatermarks(AssignerWithPeriodicWatermarks<T> assigner) {
+        return assignTimestampsAndWatermarks(WatermarkStrategy.fromAssigner(assigner));
+    }
+
+    /** The classic punctuated form of {@link #assignTimestampsAndWatermarks(WatermarkStrategy)}. */
+    public SingleOutputStreamOperator<T> assignTimestampsAndWatermarks(AssignerWithPunctuatedWatermarks<T> assigner) {
+        return assignTimestampsAndWatermarks(WatermarkStrategy.fromAssigner(assigner));
+    }
+
+    /** Ends the stream in {@code sink}. */
+    public DataStreamSink<T> addSink(SinkFunction<T> sink) {
+        SerializedValue<SinkFunction<T>> fn = serialize(sink, "Sink");
+        return addSinkOperator("Sink", ctx -> new SinkOperator<>(fn.copy(), ctx));
+    }
+
+    /** Prints every element to standard output. */
+    public DataStreamSink<T> print() {
+        return addSink(new PrintSink<>()).name("Print to Std. Out");
+    }
+
+    /** Prints every element to standard output after {@code "prefix> "}. */
+    public DataStreamSink<T> print(String prefix) {
+        return addSink(new PrintSink<>(prefix, false)).name("Print to Std. Out");
+    }
+
+    /**
+     * Executes the whole pipeline of this stream's environment and returns this stream's elements in
+     * arrival order. For bounded inputs; blocks until the job ends.
+     *
+     * @throws JobExecutionException if the job fails
+     */
+    public List<T> executeAndCollect() throws InterruptedException {
+        return executeAndCollect("Collect job");
+    }
+
+    /** As {@link #executeAndCollect()}, naming the job. */
+    public List<T> executeAndCollect(String jobName) throws InterruptedException {
+        CollectingSink<T> collector = new CollectingSink<>();
+        addSinkOperator("Collect", ctx -> new SinkOperator<>(collector, ctx));
+        environment.execute(jobName);
+        return collector.elements();
+    }
+
+    DataStreamSink<T> addSinkOperator(String name, dev.tidemark.runtime.operators.OperatorFactory<T, Void> factory) {
+        OneInputTransformation<T, Void> sink = new OneInputTransformation<>(name, transformation, factory, true);
+        environment.addTransformation(sink);
+        return new DataStreamSink<>(sink);
+    }
+
+    <R> SingleOutputStreamOperator<R> oneInput(String name, dev.tidemark.runtime.operators.OperatorFactory<T, R> factory) {
+        OneInputTransformation<T, R> t = new OneInputTransformation<>(name, transformation, factory, false);
+        environment.addTransformation(t);
+        return new SingleOutputStreamOperator<>(environment, t);
+    }
+
+    static <F extends java.io.Serializable> SerializedValue<F> serialize(F function, String operator) {
+        Objects.requireNonNull(function, () -> "function must not be null: operator=" + operator);
+        return SerializedValue.of(function, "the function of operator '" + operator + "'");
+    }
+}

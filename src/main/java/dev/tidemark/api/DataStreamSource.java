@@ -1,0 +1,28 @@
+package dev.tidemark.api;
+
+import dev.tidemark.runtime.graph.Transformation;
+import java.util.Objects;
+
+/**
+ * The stream a source produces, which can still be named and typed.
+ *
+ * @param <T> the element type
+ */
+public final class DataStreamSource<T> extends DataStream<T> {
+
+    DataStreamSource(StreamExecutionEnvironment environment, Transformation<T> transformation) {
+        super(environment, transformation);
+    }
+
+    /** Names the source, as shown in errors and logs. */
+    public DataStreamSource<T> name(String name) {
+        transformation.setName(Names.check(name));
+        return this;
+    }
+
+    /** Declares the element type, kept for tools that translate the pipeline. */
+    public DataStreamSource<T> returns(Class<T> type) {
+        transformation.setOutputType(Objects.requireNonNull(type, "type must not be null"));
+        return this;
+    }
+}

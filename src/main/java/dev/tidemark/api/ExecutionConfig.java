@@ -1,0 +1,73 @@
+package dev.tidemark.api;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Settings of a job that every operator can read. Obtained from
+ * {@link StreamExecutionEnvironment#getConfig()}; setters return {@code this} for chaining.
+ *
+ * <p>Threading: configure before {@code execute}; a running job uses a snapshot taken at submission.
+ */
+public final class ExecutionConfig {
+
+    /** The default auto-watermark interval, as in Flink. */
+    public static final Duration DEFAULT_AUTO_WATERMARK_INTERVAL = Duration.ofMillis(200);
+
+    /** The largest accepted interval; longer ones are almost certainly a unit mistake. */
+    public static final Duration MAX_AUTO_WATERMARK_INTERVAL = Duration.ofDays(1);
+
+    private Duration autoWatermarkInterval = DEFAULT_AUTO_WATERMARK_INTERVAL;
+    private EndOfInput endOfInput = EndOfInput.EMIT_FINAL_WATERMARK;
+
+    /** A copy of this configuration. */
+    public ExecutionConfig copy() {
+        ExecutionConfig copy = new ExecutionConfig();
+        copy.autoWatermarkInterval = autoWatermarkInterval;
+        copy.endOfInput = endOfInput;
+        return copy;
+    }
+
+    /**
+     * How often periodic watermark generators are asked for a watermark, in processing time.
+     * {@link Duration#ZERO} turns periodic emission off.
+     *
+     * @throws IllegalArgumentException if negative or longer than {@link #MAX_AUTO_WATERMARK_INTERVAL}
+     */
+    public ExecutionConfig setAutoWatermarkInterval(Duration interval) {
+        Objects.requireNonNull(interval, "autoWatermarkInterval must not be null");
+        if (interval.isNegative()) {
+            throw new IllegalArgumentException(
+                    "autoWatermarkInterval must not be negative: autoWatermarkInterval=" + interval
+                            + "; use Duration.ZERO to turn periodic watermarks off");
+        }
+        if (interval.compareTo(MAX_AUTO_WATERMARK_INTERVAL) > 0) {
+            throw new IllegalArgumentException("autoWatermarkInterval must be at most "
+                    + MAX_AUTO_WATERMARK_INTERVAL + ": autoWatermarkInterval=" + interval
+                    + "; use Duration.ZERO to turn periodic watermarks off");
+        }
+        this.autoWatermarkInterval = interval;
+        return this;
+    }
+
+    /** The auto-watermark interval; zero when periodic emission is off. */
+    public Duration getAutoWatermarkInterval() {
+        return autoWatermarkInterval;
+    }
+
+    /** The auto-watermark interval in milliseconds; 0 when off. */
+    public long getAutoWatermarkIntervalMillis() {
+        return autoWatermarkInterval.toMillis();
+    }
+
+    /** What a bounded input does when it is exhausted; see {@link EndOfInput}. */
+    public ExecutionConfig setEndOfInput(EndOfInput endOfInput) {
+        this.endOfInput = Objects.requireNonNull(endOfInput, "endOfInput must not be null");
+        return this;
+    }
+
+    /** What a bounded input does when it is exhausted. */
+    public EndOfInput getEndOfInput() {
+        return endOfInput;
+    }
+}

@@ -1,0 +1,42 @@
+package dev.tidemark.api;
+
+import java.time.Duration;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A handle on a job started with {@link StreamExecutionEnvironment#executeAsync(String)}.
+ *
+ * <p>Threading: every method may be called from any thread.
+ */
+public interface JobClient {
+
+    /** The job's name. */
+    String jobName();
+
+    /** The job's current status. */
+    JobStatus status();
+
+    /**
+     * Cancels the job: every source is cancelled and interrupted, every task stops after its current
+     * element, operators are closed. Returns at once; {@link #await()} waits for the threads to end.
+     * A no-op on a job that has ended.
+     */
+    void cancel();
+
+    /**
+     * Waits until every thread of the job has ended.
+     *
+     * @return the result if the job finished
+     * @throws JobExecutionException if the job failed (the cause is the original exception)
+     * @throws java.util.concurrent.CancellationException if the job was cancelled
+     * @throws InterruptedException if the waiting thread is interrupted (the job keeps running)
+     */
+    JobExecutionResult await() throws InterruptedException;
+
+    /**
+     * As {@link #await()}, giving up after {@code timeout}.
+     *
+     * @throws TimeoutException if the job is still running after {@code timeout}
+     */
+    JobExecutionResult await(Duration timeout) throws InterruptedException, TimeoutException;
+}

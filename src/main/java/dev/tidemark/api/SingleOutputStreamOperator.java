@@ -1,0 +1,42 @@
+package dev.tidemark.api;
+
+import dev.tidemark.runtime.graph.SideOutputTransformation;
+import dev.tidemark.runtime.graph.Transformation;
+import java.util.Objects;
+
+/**
+ * The stream an operator produces, which can still be named, sized and typed, and whose side
+ * outputs can be read.
+ *
+ * @param <T> the element type
+ */
+public final class SingleOutputStreamOperator<T> extends DataStream<T> {
+
+    SingleOutputStreamOperator(StreamExecutionEnvironment environment, Transformation<T> transformation) {
+        super(environment, transformation);
+    }
+
+    /** Names the operator, as shown in errors, logs and metrics. */
+    public SingleOutputStreamOperator<T> name(String name) {
+        transformation.setName(Names.check(name));
+        return this;
+    }
+
+    /** Sets the operator's parallelism (this version runs parallelism 1 only). */
+    public SingleOutputStreamOperator<T> setParallelism(int parallelism) {
+        transformation.setParallelism(StreamExecutionEnvironment.checkParallelism(parallelism));
+        return this;
+    }
+
+    /** Declares the element type, kept for tools that translate the pipeline. */
+    public SingleOutputStreamOperator<T> returns(Class<T> type) {
+        transformation.setOutputType(Objects.requireNonNull(type, "type must not be null"));
+        return this;
+    }
+
+    /** The stream of elements the operator emitted to side output {@code tag}. */
+    public <X> DataStream<X> getSideOutput(OutputTag<X> tag) {
+        Objects.requireNonNull(tag, "output tag must not be null");
+        return new DataStream<>(environment, new SideOutputTransformation<>(transformation, tag));
+    }
+}

@@ -1,0 +1,197 @@
+package dev.tidemark.api;
+
+import dev.tidemark.api.source.FromElementsSource;
+import dev.tidemark.api.source.SequenceSource;
+import dev.tidemark.api.source.SourceFunction;
+import dev.tidemark.runtime.graph.SourceTransformation;
+import dev.tidemark.runtime.graph.Transformation;
+import dev.tidemark.runtime.task.LocalExecutor;
+import dev.tidemark.runtime.task.PipelineExecutor;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Where a pipeline is built and run, embedded in the calling JVM: no cluster, one thread per task.
+ *
+ * <pre>{@code
+ * var env = StreamExecutionEnvironment.create();
+ * env.fromElements(3, 1, 2).map(i -> i * 10).print();
+ * env.execute("example");
+ * }</pre>
+ *
+ * <p>Threading: build and execute from one thread. {@link #execute} blocks until every bounded
+ * source has ended; {@link #executeAsync} returns a {@link JobClient} at once. Executing runs every
+ * operator added since the last execution, then forgets them (as Flink does).
+ */
+public final class StreamExecutionEnvironment {
+
+    /** The default number of key groups. */
+    public static final int DEFAULT_MAX_PARALLELISM = 128;
+
+    private static final int UPPER_BOUND_MAX_PARALLELISM = 1 << 15;
+
+    private final PipelineExecutor executor;
+    private final ExecutionConfig config = new ExecutionConfig();
+    private final List<Transformation<?>> transformations = new ArrayList<>();
+    private int parallelism = 1;
+    private int maxParallelism = DEFAULT_MAX_PARALLELISM;
+    private TimeCharacteristic timeCharacteristic = TimeCharacteristic.EVENT_TIME;
+
+    private StreamExecutionEnvironment(PipelineExecutor executor) {
+        this.executor = executor;
+    }
+
+    /** An environment that runs jobs on threads of this JVM. */
+    public static StreamExecutionEnvironment create() {
+        return new StreamExecutionEnvironment(new LocalExecutor());
+    }
+
+    /** An environment whose jobs run through {@code executor} (the test driver's). */
+    @Internal
+    public static StreamExecutionEnvironment createWith(PipelineExecutor executor) {
+        return new StreamExecutionEnvironment(Objects.requireNonNull(executor, "executor must not be null"));
+    }
+
+    /** The job configuration. */
+    public ExecutionConfig getConfig() {
+        return config;
+    }
+
+    /** The default parallelism of operators (this version runs parallelism 1 only). */
+    public StreamExecutionEnvironment setParallelism(int parallelism) {
+        this.parallelism = checkParallelism(parallelism);
+        return this;
+    }
+
+    public int getParallelism() {
+        return parallelism;
+    }
+
+    /** The number of key groups, the upper bound for parallelism when state is rescaled. */
+    public StreamExecutionEnvironment setMaxParallelism(int maxParallelism) {
+        if (maxParallelism < 1 || maxParallelism > UPPER_BOUND_MAX_PARALLELISM) {
+            throw new IllegalArgumentException("maxParallelism must be between 1 and " + UPPER_BOUND_MAX_PARALLELISM
+                    + ": maxParallelism=" + maxParallelism);
+        }
+        this.maxParallelism = maxParallelism;
+        return this;
+    }
+
+    public int getMaxParallelism() {
+        return maxParallelism;
+    }
+
+    /**
+     * Chooses the clock of time-based operations. As in Flink, choosing processing time turns the
+     * auto-watermark interval off, and choosing event or ingestion time turns it back on (200 ms)
+     * if it was off.
+     */
+    public StreamExecutionEnvironment setStreamTimeCharacteristic(TimeCharacteristic characteristic) {
+        this.timeCharacteristic = Objects.requireNonNull(characteristic, "time characteristic must not be null");
+        if (characteristic == TimeCharacteristic.PROCESSING_TIME) {
+            config.setAutoWatermarkInterval(java.time.Duration.ZERO);
+        } else if (config.getAutoWatermarkIntervalMillis() == 0) {
+            config.setAutoWatermarkInterval(ExecutionConfig.DEFAULT_AUTO_WATERMARK_INTERVAL);
+        }
+        return this;
+    }
+
+    public TimeCharacteristic getStreamTimeCharacteristic() {
+        return timeCharacteristic;
+    }
+
+    /** A stream from {@code source}, named "Custom Source". */
+    public <T> DataStreamSource<T> addSource(SourceFunction<T> source) {
+        return addSource(source, "Custom Source");
+    }
+
+    /** A stream from {@code source}, named {@code name}. */
+    public <T> DataStreamSource<T> addSource(SourceFunction<T> source, String name) {
+        Objects.requireNonNull(source, "source must not be null");
+        SourceTransformation<T> t = new SourceTransformation<>(Names.check(name), source);
+        addTransformation(t);
+        return new DataStreamSource<>(this, t);
+    }
+
+    /**
+     * A bounded stream of {@code elements}, in order, without timestamps.
+     *
+     * @throws IllegalArgumentException if there are no elements or one is not serializable
+     * @throws NullPointerException if an element is null
+     */
+    @SafeVarargs
+    public final <T> DataStreamSource<T> fromElements(T... elements) {
+        Objects.requireNonNull(elements, "elements must not be null");
+        return fromCollection(Arrays.asList(elements));
+    }
+
+    /** A bounded stream of the collection's elements, in iteration order, without timestamps. */
+    public <T> DataStreamSource<T> fromCollection(Collection<T> elements) {
+        Objects.requireNonNull(elements, "elements must not be null");
+        if (elements.isEmpty()) {
+            throw new IllegalArgumentException("elements must not be empty: size=0");
+        }
+        return addSource(new FromElementsSource<>(elements), "Collection Source");
+    }
+
+    /** A bounded stream of the longs {@code from} to {@code to}, both inclusive. */
+    public DataStreamSource<Long> fromSequence(long from, long to) {
+        return addSource(new SequenceSource(from, to), "Sequence Source");
+    }
+
+    /** Runs the pipeline, named "Tidemark job", and waits for it to end. */
+    public JobExecutionResult execute() throws InterruptedException {
+        return execute("Tidemark job");
+    }
+
+    /**
+     * Runs the pipeline and waits until every bounded source has ended and every operator finished.
+     *
+     * @throws JobExecutionException if an operator failed: the message names it, the cause is its exception
+     * @throws IllegalStateException if there is nothing to run
+     * @throws InterruptedException if the calling thread is interrupted; the job is then cancelled
+     */
+    public JobExecutionResult execute(String jobName) throws InterruptedException {
+        JobClient job = executeAsync(jobName);
+        try {
+            return job.await();
+        } catch (InterruptedException e) {
+            job.cancel();
+            throw e;
+        }
+    }
+
+    /** Starts the pipeline, named "Tidemark job", and returns at once. */
+    public JobClient executeAsync() {
+        return executeAsync("Tidemark job");
+    }
+
+    /** Starts the pipeline and returns at once. */
+    public JobClient executeAsync(String jobName) {
+        Names.check(jobName);
+        List<Transformation<?>> pipeline = List.copyOf(transformations);
+        transformations.clear();
+        return executor.executeAsync(jobName, pipeline, parallelism, config.copy(), timeCharacteristic);
+    }
+
+    /** Every node added since the last execution, in creation order. */
+    @Internal
+    public List<Transformation<?>> getTransformations() {
+        return List.copyOf(transformations);
+    }
+
+    @Internal
+    public void addTransformation(Transformation<?> transformation) {
+        transformations.add(Objects.requireNonNull(transformation, "transformation must not be null"));
+    }
+
+    static int checkParallelism(int parallelism) {
+        if (parallelism < 1) {
+            throw new IllegalArgumentException("parallelism must be at least 1: parallelism=" + parallelism);
+        }
+        return parallelism;
+    }
+}

@@ -1,0 +1,33 @@
+package dev.tidemark.eventtime;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/** Converts API durations to the milliseconds the runtime works in, with errors that name the argument. */
+final class Durations {
+
+    private Durations() {}
+
+    /** {@code duration} in milliseconds; rejects null, negative and values that overflow a {@code long}. */
+    static long nonNegativeMillis(Duration duration, String name) {
+        Objects.requireNonNull(duration, () -> name + " must not be null");
+        if (duration.isNegative()) {
+            throw new IllegalArgumentException(name + " must not be negative: " + name + "=" + duration);
+        }
+        try {
+            return duration.toMillis();
+        } catch (ArithmeticException overflow) {
+            throw new IllegalArgumentException(
+                    name + " must fit in a long of milliseconds: " + name + "=" + duration, overflow);
+        }
+    }
+
+    /** As {@link #nonNegativeMillis} but also rejects zero. */
+    static long positiveMillis(Duration duration, String name) {
+        long millis = nonNegativeMillis(duration, name);
+        if (millis == 0) {
+            throw new IllegalArgumentException(name + " must be at least 1 ms: " + name + "=" + duration);
+        }
+        return millis;
+    }
+}

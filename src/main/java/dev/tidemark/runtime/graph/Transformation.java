@@ -1,0 +1,69 @@
+package dev.tidemark.runtime.graph;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A node of the logical pipeline that the DataStream API builds: immutable structure (inputs,
+ * operator), plus a name and parallelism the user may still set while building.
+ *
+ * <p>Threading: built and read by the thread that builds the pipeline; the planner reads it at
+ * submission.
+ *
+ * @param <T> the element type of the stream this node produces
+ */
+public abstract sealed class Transformation<T>
+        permits SourceTransformation, OneInputTransformation, SideOutputTransformation {
+
+    /** Parallelism value meaning "the environment's default". */
+    public static final int DEFAULT_PARALLELISM = -1;
+
+    private static final AtomicInteger IDS = new AtomicInteger();
+
+    private final int id = IDS.incrementAndGet();
+    private String name;
+    private int parallelism = DEFAULT_PARALLELISM;
+    private Class<?> outputType;
+
+    protected Transformation(String name) {
+        this.name = name;
+    }
+
+    /** A unique id, in creation order. */
+    public int id() {
+        return id;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public void setName(String name) {
+        this.name = name;
+    }
+
+    public int parallelism() {
+        return parallelism;
+    }
+
+    public void setParallelism(int parallelism) {
+        this.parallelism = parallelism;
+    }
+
+    /** The element type if the user declared it; {@code null} otherwise (kept for translators). */
+    public Class<?> outputType() {
+        return outputType;
+    }
+
+    public void setOutputType(Class<?> outputType) {
+        this.outputType = outputType;
+    }
+
+    /** The nodes this one reads from. */
+    public abstract List<Transformation<?>> inputs();
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "#" + id + "(" + name + ")";
+    }
+}

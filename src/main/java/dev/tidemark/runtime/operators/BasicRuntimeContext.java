@@ -1,0 +1,28 @@
+package dev.tidemark.runtime.operators;
+
+import dev.tidemark.api.functions.RuntimeContext;
+
+/**
+ * The plain {@link RuntimeContext}.
+ *
+ * @param operatorName the operator's name
+ * @param subtaskIndex this instance's index
+ * @param parallelism how many instances there are
+ */
+public record BasicRuntimeContext(String operatorName, int subtaskIndex, int parallelism) implements RuntimeContext {
+
+    @Override
+    public String getOperatorName() {
+        return operatorName;
+    }
+
+    @Override
+    public int getIndexOfThisSubtask() {
+        return subtaskIndex;
+    }
+
+    @Override
+    public int getNumberOfParallelSubtasks() {
+        return parallelism;
+    }
+}

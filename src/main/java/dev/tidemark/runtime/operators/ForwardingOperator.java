@@ -1,0 +1,63 @@
+package dev.tidemark.runtime.operators;
+
+import dev.tidemark.api.functions.RichFunction;
+import dev.tidemark.eventtime.Watermark;
+
+/**
+ * The common shape of single-output operators: watermarks and status pass through unchanged, and a
+ * user function's {@link RichFunction} hooks run at open and close.
+ *
+ * @param <IN> input type
+ * @param <OUT> output type
+ */
+public abstract class ForwardingOperator<IN, OUT> implements StreamOperator<IN> {
+
+    protected final OperatorContext<OUT> context;
+    protected final Output<OUT> output;
+    private final Object userFunction;
+    /** The last watermark this operator forwarded; {@code Long.MIN_VALUE} before the first. */
+    protected long currentWatermark = Long.MIN_VALUE;
+
+    /**
+     * @param context the operator's context
+     * @param userFunction the user function, whose {@link RichFunction} hooks run if it has them
+     */
+    protected ForwardingOperator(OperatorContext<OUT> context, Object userFunction) {
+        this.context = context;
+        this.output = context.output();
+        this.userFunction = userFunction;
+    }
+
+    @Override
+    public void open() throws Exception {
+        if (userFunction instanceof RichFunction rich) {
+            rich.open(context.runtimeContext());
+        }
+    }
+
+    @Override
+    public void processWatermark(Watermark watermark) throws Exception {
+        forwardWatermark(watermark);
+    }
+
+    /** Records {@code watermark} as current and passes it downstream. */
+    protected final void forwardWatermark(Watermark watermark) {
+        currentWatermark = watermark.timestamp();
+        output.emitWatermark(watermark);
+    }
+
+    @Override
+    public void processWatermarkStatus(WatermarkStatus status) throws Exception {
+        output.emitWatermarkStatus(status);
+    }
+
+    @Override
+    public void endInput() throws Exception {}
+
+    @Override
+    public void close() throws Exception {
+        if (userFunction instanceof RichFunction rich) {
+            rich.close();
+        }
+    }
+}

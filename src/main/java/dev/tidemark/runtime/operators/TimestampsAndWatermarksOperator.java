@@ -1,0 +1,84 @@
+package dev.tidemark.runtime.operators;
+
+import dev.tidemark.eventtime.TimestampAssigner;
+import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.eventtime.WatermarkGenerator;
+import dev.tidemark.eventtime.WatermarkStrategy;
+
+/**
+ * Assigns timestamps and generates watermarks from a {@link WatermarkStrategy}, replacing whatever
+ * the stream carried before.
+ *
+ * <ul>
+ *   <li>Each element is forwarded with its new timestamp first, then shown to the generator, so a
+ *       punctuated watermark follows the element that caused it.
+ *   <li>Periodic emission: with an auto-watermark interval {@code i > 0}, a processing-time timer at
+ *       {@code now + i} is registered on open; each firing asks the generator and registers the next.
+ *   <li>Watermarks from upstream are discarded, except the final {@code Long.MAX_VALUE} one of an
+ *       ended input; upstream watermark status is discarded too (this operator's generator decides
+ *       idleness).
+ *   <li>At end of input the generator is asked once more, so its last watermark is not lost when
+ *       the job ends at the last real watermark.
+ * </ul>
+ */
+public final class TimestampsAndWatermarksOperator<T> extends ForwardingOperator<T, T> {
+
+    private final WatermarkStrategy<T> strategy;
+    private final long intervalMillis;
+    private TimestampAssigner<T> assigner;
+    private WatermarkGenerator<T> generator;
+    private WatermarkEmitter emitter;
+
+    public TimestampsAndWatermarksOperator(WatermarkStrategy<T> strategy, OperatorContext<T> context) {
+        super(context, null);
+        this.strategy = strategy;
+        this.intervalMillis = context.config().getAutoWatermarkIntervalMillis();
+    }
+
+    @Override
+    public void open() throws Exception {
+        assigner = strategy.createTimestampAssigner();
+        generator = strategy.createWatermarkGenerator(context.timeService()::currentProcessingTime);
+        emitter = new WatermarkEmitter(output);
+        if (intervalMillis > 0) {
+            scheduleNextEmission();
+        }
+    }
+
+    private void scheduleNextEmission() {
+        long now = context.timeService().currentProcessingTime();
+        context.timeService().registerTimer(saturatedAdd(now, intervalMillis), this::onPeriodicEmission);
+    }
+
+    private void onPeriodicEmission(long timestamp) {
+        generator.onPeriodicEmit(emitter);
+        scheduleNextEmission();
+    }
+
+    @Override
+    public void processElement(T value, long previousTimestamp) throws Exception {
+        long timestamp = assigner.extractTimestamp(value, previousTimestamp);
+        output.collect(value, timestamp);
+        generator.onEvent(value, timestamp, emitter);
+    }
+
+    @Override
+    public void processWatermark(Watermark watermark) {
+        if (watermark.isFinal()) {
+            emitter.emitWatermark(watermark);
+        }
+    }
+
+    @Override
+    public void processWatermarkStatus(WatermarkStatus status) {}
+
+    @Override
+    public void endInput() {
+        generator.onPeriodicEmit(emitter);
+    }
+
+    static long saturatedAdd(long a, long b) {
+        long sum = a + b;
+        return ((a ^ sum) & (b ^ sum)) < 0 ? (a < 0 ? Long.MIN_VALUE : Long.MAX_VALUE) : sum;
+    }
+}

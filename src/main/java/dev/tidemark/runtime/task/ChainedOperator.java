@@ -1,0 +1,75 @@
+package dev.tidemark.runtime.task;
+
+import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.operators.OperatorException;
+import dev.tidemark.runtime.operators.StreamOperator;
+import dev.tidemark.runtime.operators.WatermarkStatus;
+
+/**
+ * An operator in a chain, seen from its upstream: every call is tagged with the operator's name if it
+ * throws, so a failure deep in a chain names the operator where it started.
+ *
+ * <p>Threading: the task thread only.
+ */
+final class ChainedOperator<T> {
+
+    private final String name;
+    private final StreamOperator<T> operator;
+
+    ChainedOperator(String name, StreamOperator<T> operator) {
+        this.name = name;
+        this.operator = operator;
+    }
+
+    String name() {
+        return name;
+    }
+
+    void processElement(T value, long timestamp) {
+        try {
+            operator.processElement(value, timestamp);
+        } catch (Exception e) {
+            throw OperatorException.tag(name, e);
+        }
+    }
+
+    void processWatermark(Watermark watermark) {
+        try {
+            operator.processWatermark(watermark);
+        } catch (Exception e) {
+            throw OperatorException.tag(name, e);
+        }
+    }
+
+    void processWatermarkStatus(WatermarkStatus status) {
+        try {
+            operator.processWatermarkStatus(status);
+        } catch (Exception e) {
+            throw OperatorException.tag(name, e);
+        }
+    }
+
+    void open() {
+        try {
+            operator.open();
+        } catch (Exception e) {
+            throw OperatorException.tag(name, e);
+        }
+    }
+
+    void endInput() {
+        try {
+            operator.endInput();
+        } catch (Exception e) {
+            throw OperatorException.tag(name, e);
+        }
+    }
+
+    void close() {
+        try {
+            operator.close();
+        } catch (Exception e) {
+            throw OperatorException.tag(name, e);
+        }
+    }
+}

@@ -1,0 +1,22 @@
+package dev.tidemark.runtime.task;
+
+import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.operators.WatermarkStatus;
+
+/**
+ * The producer side of one input channel of a task: what a source context writes to.
+ *
+ * <p>Threading: one producer thread. {@link #writeRecord} may block while the channel is full
+ * (backpressure).
+ */
+public interface ChannelWriter {
+
+    void writeRecord(Object value, long timestamp);
+
+    void writeWatermark(Watermark watermark);
+
+    void writeStatus(WatermarkStatus status);
+
+    /** The channel has ended; nothing may be written after this. */
+    void writeEnd();
+}

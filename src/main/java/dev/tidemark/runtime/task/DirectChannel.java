@@ -1,0 +1,54 @@
+package dev.tidemark.runtime.task;
+
+import dev.tidemark.api.TidemarkException;
+import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.operators.WatermarkStatus;
+
+/**
+ * A channel without a queue: each write runs the consumer synchronously on the writer's thread.
+ * Used where producer and consumer share a thread, as under the test driver.
+ */
+public final class DirectChannel implements ChannelWriter {
+
+    private final int channel;
+    private final ChannelConsumer consumer;
+
+    public DirectChannel(int channel, ChannelConsumer consumer) {
+        this.channel = channel;
+        this.consumer = consumer;
+    }
+
+    @Override
+    public void writeRecord(Object value, long timestamp) {
+        run(() -> consumer.onRecord(value, timestamp));
+    }
+
+    @Override
+    public void writeWatermark(Watermark watermark) {
+        run(() -> consumer.onWatermark(channel, watermark));
+    }
+
+    @Override
+    public void writeStatus(WatermarkStatus status) {
+        run(() -> consumer.onStatus(channel, status));
+    }
+
+    @Override
+    public void writeEnd() {
+        run(() -> consumer.onEnd(channel));
+    }
+
+    private interface Step {
+        void run() throws Exception;
+    }
+
+    private static void run(Step step) {
+        try {
+            step.run();
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new TidemarkException("channel consumer failed: " + e, e);
+        }
+    }
+}

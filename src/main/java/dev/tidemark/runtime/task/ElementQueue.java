@@ -1,0 +1,183 @@
+package dev.tidemark.runtime.task;
+
+import dev.tidemark.api.TidemarkException;
+import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.operators.WatermarkStatus;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A bounded single-producer, single-consumer ring of stream elements, from a source thread to its
+ * task thread. Records travel by reference in parallel arrays (kind, value, timestamp), so nothing is
+ * allocated per record; each write publishes with a release store, so no record waits in a
+ * half-filled batch.
+ *
+ * <p>A full ring blocks the producer (backpressure); nothing is dropped. Both sides park with a
+ * bounded timeout when they cannot progress, so a wake-up lost to a race costs at most
+ * {@link #MAX_PARK_NANOS}, never a hang. {@link #close()} releases a blocked producer, whose write
+ * then throws.
+ *
+ * <p>Threading: {@link ChannelWriter} methods on the one producer thread; {@link #drain},
+ * {@link #isEmpty} and {@link #parkConsumer} on the one consumer thread; {@link #close} on any thread.
+ */
+final class ElementQueue implements ChannelWriter {
+
+    static final long MAX_PARK_NANOS = 1_000_000L;
+
+    private static final byte RECORD = 0;
+    private static final byte WATERMARK = 1;
+    private static final byte STATUS = 2;
+    private static final byte END = 3;
+
+    private static final VarHandle HEAD;
+    private static final VarHandle TAIL;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            HEAD = lookup.findVarHandle(ElementQueue.class, "head", long.class);
+            TAIL = lookup.findVarHandle(ElementQueue.class, "tail", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final int channel;
+    private final int mask;
+    private final byte[] kinds;
+    private final Object[] values;
+    private final long[] timestamps;
+
+    private long head; // written by the consumer (release), read by the producer (acquire)
+    private long tail; // written by the producer (release), read by the consumer (acquire)
+    private long headCache; // producer-only
+
+    private volatile Thread consumer; // written once by the consumer before the producer starts
+    private volatile Thread producer; // written by the producer at its first blocking wait
+    private volatile boolean consumerParked; // written by the consumer, read by the producer
+    private volatile boolean producerParked; // written by the producer, read by the consumer
+    private volatile boolean closed; // written by any thread that stops the task, read by the producer
+
+    /**
+     * @param channel the channel index reported to the consumer
+     * @param capacity a power of two
+     */
+    ElementQueue(int channel, int capacity) {
+        if (Integer.bitCount(capacity) != 1) {
+            throw new IllegalArgumentException("capacity must be a power of two: capacity=" + capacity);
+        }
+        this.channel = channel;
+        this.mask = capacity - 1;
+        this.kinds = new byte[capacity];
+        this.values = new Object[capacity];
+        this.timestamps = new long[capacity];
+    }
+
+    void bindConsumer(Thread thread) {
+        this.consumer = thread;
+    }
+
+    @Override
+    public void writeRecord(Object value, long timestamp) {
+        write(RECORD, value, timestamp);
+    }
+
+    @Override
+    public void writeWatermark(Watermark watermark) {
+        write(WATERMARK, watermark, 0);
+    }
+
+    @Override
+    public void writeStatus(WatermarkStatus status) {
+        write(STATUS, status, 0);
+    }
+
+    @Override
+    public void writeEnd() {
+        write(END, null, 0);
+    }
+
+    private void write(byte kind, Object value, long timestamp) {
+        long t = tail;
+        if (t - headCache > mask) {
+            awaitSpace(t);
+        }
+        int index = (int) t & mask;
+        kinds[index] = kind;
+        values[index] = value;
+        timestamps[index] = timestamp;
+        TAIL.setRelease(this, t + 1);
+        if (consumerParked) {
+            LockSupport.unpark(consumer);
+        }
+    }
+
+    private void awaitSpace(long t) {
+        producer = Thread.currentThread();
+        boolean interrupted = false;
+        while (t - (headCache = (long) HEAD.getAcquire(this)) > mask) {
+            if (closed) {
+                throw new TidemarkException("channel closed: the task stopped while its source was emitting");
+            }
+            producerParked = true;
+            if (t - (long) HEAD.getAcquire(this) > mask && !closed) {
+                LockSupport.parkNanos(this, MAX_PARK_NANOS);
+            }
+            producerParked = false;
+            interrupted |= Thread.interrupted();
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Hands up to {@code limit} elements to {@code target}, in order.
+     *
+     * @return how many elements were handed over
+     */
+    int drain(ChannelConsumer target, int limit) throws Exception {
+        long h = head;
+        long available = (long) TAIL.getAcquire(this) - h;
+        int n = (int) Math.min(available, limit);
+        for (int i = 0; i < n; i++) {
+            int index = (int) (h + i) & mask;
+            Object value = values[index];
+            values[index] = null;
+            switch (kinds[index]) {
+                case RECORD -> target.onRecord(value, timestamps[index]);
+                case WATERMARK -> target.onWatermark(channel, (Watermark) value);
+                case STATUS -> target.onStatus(channel, (WatermarkStatus) value);
+                default -> target.onEnd(channel);
+            }
+            HEAD.setRelease(this, h + i + 1);
+        }
+        if (n > 0 && producerParked) {
+            LockSupport.unpark(producer);
+        }
+        return n;
+    }
+
+    boolean isEmpty() {
+        return (long) TAIL.getAcquire(this) == head;
+    }
+
+    /** Parks the consumer until the producer writes, {@code wakeUp} is unparked, or the timeout ends. */
+    void parkConsumer(long nanos) {
+        consumerParked = true;
+        if (isEmpty()) {
+            LockSupport.parkNanos(this, Math.min(nanos, MAX_PARK_NANOS));
+        }
+        consumerParked = false;
+    }
+
+    /** Releases a producer blocked on a full ring; its writes throw from now on. */
+    void close() {
+        closed = true;
+        Thread p = producer;
+        if (p != null) {
+            LockSupport.unpark(p);
+        }
+    }
+}

@@ -1,0 +1,179 @@
+package dev.tidemark.runtime.task;
+
+import dev.tidemark.api.ExecutionConfig;
+import dev.tidemark.api.JobClient;
+import dev.tidemark.api.JobExecutionException;
+import dev.tidemark.api.JobExecutionResult;
+import dev.tidemark.api.JobStatus;
+import dev.tidemark.api.TimeCharacteristic;
+import dev.tidemark.runtime.graph.ChainPlan;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A job running on local threads: one {@link SourceTask} per chain and one scheduler thread for
+ * processing-time timers. The first failure cancels every task; the job ends when every thread has
+ * ended, so no thread outlives {@link #await()}.
+ *
+ * <p>Threading: {@link JobClient} methods from any thread; listener methods from task threads.
+ */
+public final class LocalJob implements JobClient, TaskListener {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LocalJob.class);
+    private static final AtomicInteger JOB_IDS = new AtomicInteger();
+
+    private final String name;
+    private final List<SourceTask> tasks = new ArrayList<>();
+    private final ScheduledThreadPoolExecutor scheduler;
+    private final AtomicInteger liveTasks;
+    private final CountDownLatch terminated = new CountDownLatch(1);
+    private final Object lock = new Object();
+    private final List<Thread> schedulerThreads = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private long startNanos;
+    private long endNanos;
+    private JobStatus status = JobStatus.CREATED; // guarded by lock
+    private boolean cancelRequested; // guarded by lock
+    private String failedOperator; // guarded by lock
+    private Throwable failure; // guarded by lock
+
+    /** Creates the job's tasks; nothing runs until {@link #start()}. */
+    public LocalJob(String name, List<ChainPlan> chains, ExecutionConfig config, TimeCharacteristic characteristic) {
+        this.name = name;
+        int id = JOB_IDS.incrementAndGet();
+        this.scheduler = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "tidemark-timers-" + name + "-" + id);
+            t.setDaemon(true);
+            schedulerThreads.add(t);
+            return t;
+        });
+        scheduler.setRemoveOnCancelPolicy(true);
+        for (ChainPlan chain : chains) {
+            tasks.add(new SourceTask(name, chain, config, characteristic, scheduler, this));
+        }
+        this.liveTasks = new AtomicInteger(tasks.size());
+    }
+
+    /** Starts every task. */
+    public LocalJob start() {
+        synchronized (lock) {
+            status = JobStatus.RUNNING;
+        }
+        startNanos = System.nanoTime();
+        LOG.info("Job started: job={}, tasks={}", name, tasks.size());
+        for (SourceTask task : tasks) {
+            task.start();
+        }
+        return this;
+    }
+
+    @Override
+    public String jobName() {
+        return name;
+    }
+
+    @Override
+    public JobStatus status() {
+        synchronized (lock) {
+            return status;
+        }
+    }
+
+    @Override
+    public void cancel() {
+        synchronized (lock) {
+            if (status.isTerminal() || cancelRequested || failure != null) {
+                return;
+            }
+            cancelRequested = true;
+        }
+        LOG.info("Job cancelling: job={}", name);
+        cancelAll();
+    }
+
+    @Override
+    public JobExecutionResult await() throws InterruptedException {
+        terminated.await();
+        joinThreads();
+        return result();
+    }
+
+    @Override
+    public JobExecutionResult await(Duration timeout) throws InterruptedException, TimeoutException {
+        if (!terminated.await(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+            throw new TimeoutException("job did not end in time: job=" + name + ", timeout=" + timeout);
+        }
+        joinThreads();
+        return result();
+    }
+
+    /** Every thread has reported its end; wait for the last instructions of each to run out. */
+    private void joinThreads() throws InterruptedException {
+        for (SourceTask task : tasks) {
+            task.join();
+        }
+        for (Thread t : schedulerThreads) {
+            t.join();
+        }
+    }
+
+    private JobExecutionResult result() {
+        synchronized (lock) {
+            if (status == JobStatus.FAILED) {
+                throw new JobExecutionException("job '" + name + "' failed: operator '" + failedOperator
+                        + "' threw " + failure, failedOperator, failure);
+            }
+            if (status == JobStatus.CANCELED) {
+                throw new CancellationException("job was cancelled: job=" + name);
+            }
+            return new JobExecutionResult(name, Duration.ofNanos(endNanos - startNanos));
+        }
+    }
+
+    @Override
+    public void taskFailed(String operatorName, Throwable cause) {
+        synchronized (lock) {
+            if (failure != null || cancelRequested) {
+                LOG.debug("Further failure after the job stopped: job={}, operator={}", name, operatorName, cause);
+                return;
+            }
+            failure = cause;
+            failedOperator = operatorName;
+        }
+        LOG.error("Job failing: job={}, operator={}", name, operatorName, cause);
+        cancelAll();
+    }
+
+    @Override
+    public void taskTerminated(SourceTask task) {
+        if (liveTasks.decrementAndGet() > 0) {
+            return;
+        }
+        scheduler.shutdownNow();
+        try {
+            scheduler.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        synchronized (lock) {
+            endNanos = System.nanoTime();
+            status = failure != null ? JobStatus.FAILED : cancelRequested ? JobStatus.CANCELED : JobStatus.FINISHED;
+        }
+        LOG.info("Job ended: job={}, status={}", name, status());
+        terminated.countDown();
+    }
+
+    private void cancelAll() {
+        for (SourceTask task : tasks) {
+            task.cancel();
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package dev.tidemark.runtime.task;
+
+import dev.tidemark.api.EndOfInput;
+import dev.tidemark.api.source.SourceFunction;
+import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.operators.Output;
+import dev.tidemark.runtime.operators.WatermarkStatus;
+
+/**
+ * The {@link SourceFunction.SourceContext} over one channel: validates what the source emits,
+ * turns the channel active again before the first element after idleness, and ends the channel as
+ * the job's {@link EndOfInput} says.
+ *
+ * <p>Threading: the source's thread; {@link #cancel()} from any thread.
+ */
+public final class SourceContextImpl<T> implements SourceFunction.SourceContext<T> {
+
+    private final String sourceName;
+    private final ChannelWriter channel;
+    private volatile boolean cancelled; // written by the cancelling thread, read by the source thread
+    private boolean finished;
+    private boolean idle;
+
+    public SourceContextImpl(String sourceName, ChannelWriter channel) {
+        this.sourceName = sourceName;
+        this.channel = channel;
+    }
+
+    @Override
+    public void collect(T element) {
+        collectWithTimestamp(element, Output.NO_TIMESTAMP);
+    }
+
+    @Override
+    public void collectWithTimestamp(T element, long timestamp) {
+        checkOpen();
+        if (element == null) {
+            throw new NullPointerException("element must not be null: source=" + sourceName
+                    + "; null elements cannot be carried");
+        }
+        markActive();
+        channel.writeRecord(element, timestamp);
+    }
+
+    @Override
+    public void emitWatermark(Watermark mark) {
+        checkOpen();
+        if (mark == null) {
+            throw new NullPointerException("watermark must not be null: source=" + sourceName);
+        }
+        markActive();
+        channel.writeWatermark(mark);
+    }
+
+    @Override
+    public void markAsTemporarilyIdle() {
+        checkOpen();
+        if (!idle) {
+            idle = true;
+            channel.writeStatus(WatermarkStatus.IDLE);
+        }
+    }
+
+    /** Ends the channel after the source's {@code run} returned normally. */
+    public void finish(EndOfInput endOfInput) {
+        checkOpen();
+        finished = true;
+        if (endOfInput == EndOfInput.EMIT_FINAL_WATERMARK) {
+            markActive();
+            channel.writeWatermark(Watermark.MAX_WATERMARK);
+        }
+        channel.writeEnd();
+    }
+
+    /** Makes every later emission throw. */
+    public void cancel() {
+        cancelled = true;
+    }
+
+    public boolean isCancelled() {
+        return cancelled;
+    }
+
+    private void markActive() {
+        if (idle) {
+            idle = false;
+            channel.writeStatus(WatermarkStatus.ACTIVE);
+        }
+    }
+
+    private void checkOpen() {
+        if (cancelled) {
+            throw new IllegalStateException("source must not emit after it was cancelled: source=" + sourceName
+                    + "; let run() return once cancel() was called");
+        }
+        if (finished) {
+            throw new IllegalStateException("source must not emit after it finished: source=" + sourceName
+                    + "; emit only from the thread running run(), before it returns");
+        }
+    }
+}
