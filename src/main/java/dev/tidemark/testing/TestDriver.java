@@ -1,0 +1,276 @@
+package dev.tidemark.testing;
+
+import dev.tidemark.api.DataStream;
+import dev.tidemark.api.DataStreamSource;
+import dev.tidemark.api.ExecutionConfig;
+import dev.tidemark.api.JobExecutionException;
+import dev.tidemark.api.StreamExecutionEnvironment;
+import dev.tidemark.api.functions.RichFunction;
+import dev.tidemark.api.source.SourceFunction;
+import dev.tidemark.runtime.graph.ChainPlan;
+import dev.tidemark.runtime.graph.OneInputTransformation;
+import dev.tidemark.runtime.graph.Planner;
+import dev.tidemark.runtime.graph.SourceTransformation;
+import dev.tidemark.runtime.operators.BasicRuntimeContext;
+import dev.tidemark.runtime.operators.OperatorException;
+import dev.tidemark.runtime.task.DirectChannel;
+import dev.tidemark.runtime.task.InputProcessor;
+import dev.tidemark.runtime.task.OperatorChain;
+import dev.tidemark.runtime.task.SourceContextImpl;
+import dev.tidemark.runtime.timers.ManualProcessingTimeService;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Runs a pipeline synchronously on the calling thread with virtual processing time, so a test can
+ * push input one step at a time and see exactly what each step produced.
+ *
+ * <pre>{@code
+ * try (var driver = TestDriver.create()) {
+ *     TestSource<Event> in = driver.source("events", Event.class);
+ *     TestSink<Event> out = driver.sink(in.stream()
+ *             .assignTimestampsAndWatermarks(WatermarkStrategy.forBoundedOutOfOrderness(Duration.ofSeconds(1))));
+ *     driver.start();
+ *     in.emit(event, 1_000L);
+ *     driver.advanceProcessingTime(Duration.ofMillis(200)); // periodic watermark emission
+ *     assertThat(out.watermarks()).containsExactly(-1L);
+ * }
+ * }</pre>
+ *
+ * <p>Every call runs to quiescence before it returns, and the same script gives the same output
+ * every run. Processing time starts at 0 and moves only through {@link #advanceProcessingTime}.
+ * Sources other than {@link TestSource}s run to completion inside {@link #start()}, so they must be
+ * bounded. A failure in the pipeline surfaces from the call that caused it as a
+ * {@link JobExecutionException} naming the operator, with the original exception as cause; the
+ * driver is unusable afterwards.
+ *
+ * <p>Threading: confined to the thread that created it.
+ */
+public final class TestDriver implements AutoCloseable {
+
+    private final StreamExecutionEnvironment env;
+    private final ManualProcessingTimeService clock;
+    private final Map<SourceTransformation<?>, TestSource<?>> testSources = new HashMap<>();
+    private final Map<TestSource.Partition<?>, SourceContextImpl<Object>> contexts = new HashMap<>();
+    private final List<OperatorChain> chains = new ArrayList<>();
+    private ExecutionConfig config;
+    private State state = State.BUILDING;
+    private JobExecutionException failure;
+
+    private enum State { BUILDING, RUNNING, FAILED, CLOSED }
+
+    private TestDriver(long startMillis) {
+        this.clock = new ManualProcessingTimeService(startMillis);
+        this.env = StreamExecutionEnvironment.createWith((name, transformations, parallelism, config, tc) -> {
+            throw new IllegalStateException("a TestDriver's environment runs through driver.start(), not execute()");
+        });
+    }
+
+    /** A driver whose virtual processing time starts at 0. */
+    public static TestDriver create() {
+        return new TestDriver(0);
+    }
+
+    /** A driver whose virtual processing time starts at {@code startMillis}. */
+    public static TestDriver create(long startMillis) {
+        return new TestDriver(startMillis);
+    }
+
+    /** The environment to build the pipeline on. */
+    public StreamExecutionEnvironment env() {
+        return env;
+    }
+
+    /** A source with one partition whose input the test pushes. */
+    public <T> TestSource<T> source(String name, Class<T> type) {
+        return source(name, type, 1);
+    }
+
+    /** A source with {@code partitions} partitions, each with its own watermarks, idleness and end. */
+    public <T> TestSource<T> source(String name, Class<T> type, int partitions) {
+        checkState(State.BUILDING, "add sources");
+        Objects.requireNonNull(type, "type must not be null");
+        if (partitions < 1) {
+            throw new IllegalArgumentException("partitions must be at least 1: partitions=" + partitions);
+        }
+        DataStreamSource<T> stream = env.addSource(new TestSourceFunction<T>(), name).returns(type);
+        TestSource<T> source = new TestSource<>(this, name, stream, partitions);
+        testSources.put((SourceTransformation<?>) stream.getTransformation(), source);
+        return source;
+    }
+
+    /** Captures everything that reaches {@code stream}: records, watermarks, status, end. */
+    public <T> TestSink<T> sink(DataStream<T> stream) {
+        checkState(State.BUILDING, "add sinks");
+        TestSink<T> sink = new TestSink<>();
+        env.addTransformation(new OneInputTransformation<T, Void>(
+                "TestSink", stream.getTransformation(), ctx -> new TestSinkOperator<>(sink), true));
+        return sink;
+    }
+
+    /**
+     * Plans the pipeline, opens every operator, and runs non-test sources to completion.
+     *
+     * @throws JobExecutionException if an operator fails while opening or processing
+     */
+    public void start() {
+        checkState(State.BUILDING, "start");
+        config = env.getConfig().copy();
+        state = State.RUNNING;
+        List<ChainPlan> plans = Planner.plan(env.getTransformations(), env.getParallelism());
+        List<Runnable> bounded = new ArrayList<>();
+        guarded(() -> {
+            for (ChainPlan plan : plans) {
+                bind(plan, bounded);
+            }
+            for (OperatorChain chain : chains) {
+                chain.open();
+            }
+            for (Runnable source : bounded) {
+                source.run();
+            }
+        });
+    }
+
+    private void bind(ChainPlan plan, List<Runnable> boundedSources) {
+        OperatorChain chain = new OperatorChain(plan, config, env.getStreamTimeCharacteristic(), clock);
+        chains.add(chain);
+        TestSource<?> testSource = testSources.get(plan.source());
+        int channels = testSource == null ? 1 : testSource.partitions().size();
+        InputProcessor input = new InputProcessor(chain, channels);
+        String name = plan.source().name();
+        if (testSource != null) {
+            for (TestSource.Partition<?> p : testSource.partitions()) {
+                contexts.put(p, new SourceContextImpl<>(name + "[" + p.index() + "]", new DirectChannel(p.index(), input)));
+            }
+        } else {
+            SourceContextImpl<Object> ctx = new SourceContextImpl<>(name, new DirectChannel(0, input));
+            boundedSources.add(() -> runToCompletion(plan.source(), ctx));
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private void runToCompletion(SourceTransformation<?> transformation, SourceContextImpl<Object> ctx) {
+        SourceFunction<Object> source = (SourceFunction<Object>) transformation.newFunction();
+        try {
+            if (source instanceof RichFunction rich) {
+                rich.open(new BasicRuntimeContext(transformation.name(), 0, 1));
+            }
+            source.run(ctx);
+            ctx.finish(config.getEndOfInput());
+            if (source instanceof RichFunction rich) {
+                rich.close();
+            }
+        } catch (OperatorException e) {
+            throw e;
+        } catch (Exception e) {
+            throw OperatorException.tag(transformation.name(), e);
+        }
+    }
+
+    /**
+     * Moves virtual processing time forward by {@code duration}, firing periodic watermark emission
+     * and processing-time timers at each due time on the way, in time order.
+     */
+    public void advanceProcessingTime(Duration duration) {
+        Objects.requireNonNull(duration, "duration must not be null");
+        if (duration.isNegative()) {
+            throw new IllegalArgumentException("duration must not be negative: duration=" + duration);
+        }
+        advanceProcessingTimeTo(clock.currentProcessingTime() + duration.toMillis());
+    }
+
+    /** Moves virtual processing time forward to {@code timeMillis}; see {@link #advanceProcessingTime}. */
+    public void advanceProcessingTimeTo(long timeMillis) {
+        checkState(State.RUNNING, "advance time");
+        guarded(() -> {
+            try {
+                clock.advanceTo(timeMillis);
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new OperatorException("processing-time timer", e);
+            }
+        });
+    }
+
+    /** The current virtual processing time. */
+    public long currentProcessingTime() {
+        return clock.currentProcessingTime();
+    }
+
+    void step(TestSource.Partition<?> partition, java.util.function.Consumer<SourceContextImpl<Object>> action) {
+        checkState(State.RUNNING, "emit into " + partition);
+        SourceContextImpl<Object> ctx = contexts.get(partition);
+        guarded(() -> action.accept(ctx));
+    }
+
+    void finish(TestSource.Partition<?> partition) {
+        step(partition, ctx -> ctx.finish(config.getEndOfInput()));
+    }
+
+    private void guarded(Runnable step) {
+        try {
+            step.run();
+        } catch (OperatorException e) {
+            fail(e.operatorName(), e.getCause());
+        } catch (IllegalStateException | IllegalArgumentException | NullPointerException e) {
+            throw e; // misuse of a source context: the pipeline itself is fine
+        } catch (RuntimeException e) {
+            fail("test driver", e);
+        }
+    }
+
+    private void fail(String operator, Throwable cause) {
+        failure = new JobExecutionException("job under test failed: operator '" + operator + "' threw " + cause,
+                operator, cause);
+        state = State.FAILED;
+        closeChains();
+        throw failure;
+    }
+
+    private void checkState(State expected, String action) {
+        if (state == State.FAILED) {
+            throw new IllegalStateException("driver must not be used after a failure: action=" + action, failure);
+        }
+        if (state != expected) {
+            throw new IllegalStateException("driver must be " + expected.name().toLowerCase() + " to " + action
+                    + ": state=" + state.name().toLowerCase());
+        }
+    }
+
+    /** Closes every operator. */
+    @Override
+    public void close() {
+        if (state == State.RUNNING) {
+            closeChains();
+        }
+        if (state != State.FAILED) {
+            state = State.CLOSED;
+        }
+    }
+
+    private void closeChains() {
+        for (OperatorChain chain : chains) {
+            chain.closeAll();
+        }
+        chains.clear();
+    }
+
+    /** The placeholder function behind a {@link TestSource}: the driver feeds the chain itself. */
+    static final class TestSourceFunction<T> implements SourceFunction<T> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void run(SourceContext<T> ctx) {
+            throw new IllegalStateException("a TestSource must run under its TestDriver, not execute()");
+        }
+
+        @Override
+        public void cancel() {}
+    }
+}
