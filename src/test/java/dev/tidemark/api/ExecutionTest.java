@@ -1,0 +1,120 @@
+package dev.tidemark.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tidemark.api.functions.Collector;
+import dev.tidemark.api.functions.ProcessFunction;
+import dev.tidemark.eventtime.WatermarkStrategy;
+import java.util.List;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Pipelines run end to end through {@code execute()} on real threads. */
+@Timeout(60)
+class ExecutionTest {
+
+    private final StreamExecutionEnvironment env = StreamExecutionEnvironment.create();
+
+    @AfterEach
+    void noThreadSurvives() {
+        assertThat(Threads.tidemarkThreads()).isEmpty();
+    }
+
+    @Test
+    void executeAndCollect_statelessOperators_keepOrder() throws Exception {
+        List<String> out = env.fromElements(1, 2, 3, 4, 5)
+                .map(i -> i * 10)
+                .filter(i -> i != 30)
+                .flatMap((Integer i, Collector<String> c) -> {
+                    c.collect("a" + i);
+                    c.collect("b" + i);
+                })
+                .executeAndCollect();
+        assertThat(out).containsExactly("a10", "b10", "a20", "b20", "a40", "b40", "a50", "b50");
+    }
+
+    @Test
+    void executeAndCollect_manyRecords_passThroughTheBoundedQueueWithoutLoss() throws Exception {
+        List<Long> out = env.fromSequence(1, 200_000).filter(i -> i % 1000 == 0).executeAndCollect();
+        assertThat(out).containsExactlyElementsOf(LongStream.rangeClosed(1, 200).map(i -> i * 1000).boxed().toList());
+    }
+
+    @Test
+    void execute_fanOut_feedsEveryConsumer_andSideOutputs() throws Exception {
+        OutputTag<Integer> odd = OutputTag.of("odd", Integer.class);
+        SingleOutputStreamOperator<Integer> even = env.fromSequence(1, 6).process(new SplitOddEven(odd));
+        CollectSinks.Buffer evenSink = CollectSinks.buffer("even");
+        CollectSinks.Buffer oddSink = CollectSinks.buffer("odd");
+        even.addSink(new CollectSinks.Sink<>("even"));
+        even.getSideOutput(odd).addSink(new CollectSinks.Sink<>("odd"));
+        env.execute("fan-out");
+        assertThat(evenSink.values()).containsExactly(2, 4, 6);
+        assertThat(oddSink.values()).containsExactly(1, 3, 5);
+    }
+
+    static final class SplitOddEven extends ProcessFunction<Long, Integer> {
+        private final OutputTag<Integer> odd;
+
+        SplitOddEven(OutputTag<Integer> odd) {
+            this.odd = odd;
+        }
+
+        @Override
+        public void processElement(Long value, Context ctx, Collector<Integer> out) {
+            if (value % 2 == 0) {
+                out.collect(value.intValue());
+            } else {
+                ctx.output(odd, value.intValue());
+            }
+        }
+    }
+
+    @Test
+    void eventTime_watermarksSeenByAnOperator_neverPassLaterTimestamps_andEndAtMax() throws Exception {
+        env.getConfig().setAutoWatermarkInterval(java.time.Duration.ofMillis(1));
+        List<long[]> seen = env.fromSequence(1, 50_000)
+                .assignTimestampsAndWatermarks(WatermarkStrategy.<Long>forMonotonousTimestamps()
+                        .withTimestampAssigner((v, previous) -> v))
+                .process(new TimestampAndWatermark())
+                .executeAndCollect();
+        assertThat(seen).hasSize(50_000);
+        long previousWatermark = Long.MIN_VALUE;
+        for (long[] pair : seen) {
+            assertThat(pair[1]).as("watermark before element %d", pair[0]).isLessThan(pair[0])
+                    .isGreaterThanOrEqualTo(previousWatermark);
+            previousWatermark = pair[1];
+        }
+    }
+
+    static final class TimestampAndWatermark extends ProcessFunction<Long, long[]> {
+        @Override
+        public void processElement(Long value, Context ctx, Collector<long[]> out) {
+            out.collect(new long[] {ctx.timestamp(), ctx.timerService().currentWatermark()});
+        }
+    }
+
+    @Test
+    void executeAsync_reportsStatus_andResult() throws Exception {
+        env.fromElements("x").map(String::length).addSink((v, ctx) -> {});
+        JobClient job = env.executeAsync("status job");
+        JobExecutionResult result = job.await();
+        assertThat(job.status()).isEqualTo(JobStatus.FINISHED);
+        assertThat(result.jobName()).isEqualTo("status job");
+        assertThat(result.netRuntime()).isPositive();
+        job.cancel(); // a no-op on an ended job
+        assertThat(job.status()).isEqualTo(JobStatus.FINISHED);
+    }
+
+    @Test
+    void execute_twoSources_runAsTwoTasks() throws Exception {
+        env.fromElements(1, 2).addSink(new CollectSinks.Sink<>("first"));
+        env.fromElements(3).addSink(new CollectSinks.Sink<>("second"));
+        CollectSinks.Buffer first = CollectSinks.buffer("first");
+        CollectSinks.Buffer second = CollectSinks.buffer("second");
+        env.execute();
+        assertThat(first.values()).containsExactly(1, 2);
+        assertThat(second.values()).containsExactly(3);
+    }
+}

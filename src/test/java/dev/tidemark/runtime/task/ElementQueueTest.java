@@ -1,0 +1,108 @@
+package dev.tidemark.runtime.task;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tidemark.api.TidemarkException;
+import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.operators.WatermarkStatus;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+class ElementQueueTest {
+
+    /** Records what it is handed, as strings. */
+    static final class Recorder implements ChannelConsumer {
+        final List<String> seen = new ArrayList<>();
+
+        @Override
+        public void onRecord(Object value, long timestamp) {
+            seen.add(value + "@" + timestamp);
+        }
+
+        @Override
+        public void onWatermark(int channel, Watermark watermark) {
+            seen.add("W" + watermark.timestamp());
+        }
+
+        @Override
+        public void onStatus(int channel, WatermarkStatus status) {
+            seen.add(status.name());
+        }
+
+        @Override
+        public void onEnd(int channel) {
+            seen.add("END");
+        }
+    }
+
+    @Test
+    void drain_returnsElementsInWriteOrder_upToTheLimit() throws Exception {
+        ElementQueue queue = new ElementQueue(0, 8);
+        queue.writeRecord("a", 1);
+        queue.writeWatermark(new Watermark(1));
+        queue.writeStatus(WatermarkStatus.IDLE);
+        queue.writeEnd();
+        Recorder recorder = new Recorder();
+        assertThat(queue.drain(recorder, 3)).isEqualTo(3);
+        assertThat(queue.drain(recorder, 3)).isEqualTo(1);
+        assertThat(queue.isEmpty()).isTrue();
+        assertThat(recorder.seen).containsExactly("a@1", "W1", "IDLE", "END");
+    }
+
+    @Test
+    @Timeout(30)
+    void write_fullQueue_blocksProducerUntilDrained_andLosesNothing() throws Exception {
+        ElementQueue queue = new ElementQueue(0, 4);
+        int total = 100_000;
+        Thread producer = new Thread(() -> {
+            for (int i = 0; i < total; i++) {
+                queue.writeRecord(i, i);
+            }
+            queue.writeEnd();
+        });
+        queue.bindConsumer(Thread.currentThread());
+        producer.start();
+        Recorder recorder = new Recorder();
+        while (recorder.seen.isEmpty() || !recorder.seen.get(recorder.seen.size() - 1).equals("END")) {
+            if (queue.drain(recorder, 3) == 0) {
+                queue.parkConsumer(ElementQueue.MAX_PARK_NANOS);
+            }
+        }
+        producer.join();
+        assertThat(recorder.seen).hasSize(total + 1);
+        for (int i = 0; i < total; i++) {
+            assertThat(recorder.seen.get(i)).isEqualTo(i + "@" + i);
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void close_releasesABlockedProducer_withAClearError() throws Exception {
+        ElementQueue queue = new ElementQueue(0, 2);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        CountDownLatch blocked = new CountDownLatch(1);
+        Thread producer = new Thread(() -> {
+            try {
+                queue.writeRecord("a", 0);
+                queue.writeRecord("b", 0);
+                blocked.countDown();
+                queue.writeRecord("c", 0);
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        });
+        producer.start();
+        assertThat(blocked.await(10, TimeUnit.SECONDS)).isTrue();
+        queue.close();
+        producer.join();
+        assertThatThrownBy(() -> { throw failure.get(); })
+                .isInstanceOf(TidemarkException.class)
+                .hasMessageContaining("channel closed");
+    }
+}
