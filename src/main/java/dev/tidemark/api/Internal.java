@@ -11,6 +11,6 @@ import java.lang.annotation.Target;
  * not for users: it may change or disappear in any release.
  */
 @Documented
-@Retention(RetentionPolicy.CLASS)
+@Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.METHOD, ElementType.CONSTRUCTOR, ElementType.TYPE})
 public @interface Internal {}

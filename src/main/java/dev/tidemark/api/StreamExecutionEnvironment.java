@@ -172,9 +172,10 @@ public final class StreamExecutionEnvironment {
     /** Starts the pipeline and returns at once. */
     public JobClient executeAsync(String jobName) {
         Names.check(jobName);
-        List<Transformation<?>> pipeline = List.copyOf(transformations);
+        JobClient job = executor.executeAsync(
+                jobName, List.copyOf(transformations), parallelism, config.copy(), timeCharacteristic);
         transformations.clear();
-        return executor.executeAsync(jobName, pipeline, parallelism, config.copy(), timeCharacteristic);
+        return job;
     }
 
     /** Every node added since the last execution, in creation order. */
