@@ -2,6 +2,7 @@ package dev.tidemark.api;
 
 import dev.tidemark.api.functions.FilterFunction;
 import dev.tidemark.api.functions.FlatMapFunction;
+import dev.tidemark.api.functions.KeySelector;
 import dev.tidemark.api.functions.MapFunction;
 import dev.tidemark.api.functions.ProcessFunction;
 import dev.tidemark.api.sink.SinkFunction;
@@ -50,6 +51,15 @@ public class DataStream<T> {
     @Internal
     public Transformation<T> getTransformation() {
         return transformation;
+    }
+
+    /**
+     * Partitions the stream by the key {@code key} extracts, for keyed state, timers and windows.
+     * The key must not be null.
+     */
+    public <K> KeyedStream<T, K> keyBy(KeySelector<T, K> key) {
+        java.util.Objects.requireNonNull(key, "key selector must not be null");
+        return new KeyedStream<>(environment, transformation, key);
     }
 
     /** Applies {@code mapper} to every element; results keep their input's timestamp. */

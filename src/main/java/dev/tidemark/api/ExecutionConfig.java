@@ -19,12 +19,14 @@ public final class ExecutionConfig {
 
     private Duration autoWatermarkInterval = DEFAULT_AUTO_WATERMARK_INTERVAL;
     private EndOfInput endOfInput = EndOfInput.EMIT_FINAL_WATERMARK;
+    private int maxParallelism = 128;
 
     /** A copy of this configuration. */
     public ExecutionConfig copy() {
         ExecutionConfig copy = new ExecutionConfig();
         copy.autoWatermarkInterval = autoWatermarkInterval;
         copy.endOfInput = endOfInput;
+        copy.maxParallelism = maxParallelism;
         return copy;
     }
 
@@ -69,5 +71,23 @@ public final class ExecutionConfig {
     /** What a bounded input does when it is exhausted. */
     public EndOfInput getEndOfInput() {
         return endOfInput;
+    }
+
+    /**
+     * The number of key groups, the upper bound for parallelism when keyed state is rescaled
+     * (default 128, at most 32768).
+     */
+    public ExecutionConfig setMaxParallelism(int maxParallelism) {
+        if (maxParallelism < 1 || maxParallelism > 1 << 15) {
+            throw new IllegalArgumentException("maxParallelism must be between 1 and 32768: maxParallelism="
+                    + maxParallelism);
+        }
+        this.maxParallelism = maxParallelism;
+        return this;
+    }
+
+    /** The number of key groups. */
+    public int getMaxParallelism() {
+        return maxParallelism;
     }
 }

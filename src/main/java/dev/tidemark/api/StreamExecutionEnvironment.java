@@ -31,13 +31,10 @@ public final class StreamExecutionEnvironment {
     /** The default number of key groups. */
     public static final int DEFAULT_MAX_PARALLELISM = 128;
 
-    private static final int UPPER_BOUND_MAX_PARALLELISM = 1 << 15;
-
     private final PipelineExecutor executor;
     private final ExecutionConfig config = new ExecutionConfig();
     private final List<Transformation<?>> transformations = new ArrayList<>();
     private int parallelism = 1;
-    private int maxParallelism = DEFAULT_MAX_PARALLELISM;
     private TimeCharacteristic timeCharacteristic = TimeCharacteristic.EVENT_TIME;
 
     private StreamExecutionEnvironment(PipelineExecutor executor) {
@@ -72,16 +69,12 @@ public final class StreamExecutionEnvironment {
 
     /** The number of key groups, the upper bound for parallelism when state is rescaled. */
     public StreamExecutionEnvironment setMaxParallelism(int maxParallelism) {
-        if (maxParallelism < 1 || maxParallelism > UPPER_BOUND_MAX_PARALLELISM) {
-            throw new IllegalArgumentException("maxParallelism must be between 1 and " + UPPER_BOUND_MAX_PARALLELISM
-                    + ": maxParallelism=" + maxParallelism);
-        }
-        this.maxParallelism = maxParallelism;
+        config.setMaxParallelism(maxParallelism);
         return this;
     }
 
     public int getMaxParallelism() {
-        return maxParallelism;
+        return config.getMaxParallelism();
     }
 
     /**

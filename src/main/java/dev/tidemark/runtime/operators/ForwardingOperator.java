@@ -1,6 +1,7 @@
 package dev.tidemark.runtime.operators;
 
 import dev.tidemark.api.functions.RichFunction;
+import dev.tidemark.api.functions.RuntimeContext;
 import dev.tidemark.eventtime.Watermark;
 
 /**
@@ -31,8 +32,13 @@ public abstract class ForwardingOperator<IN, OUT> implements StreamOperator<IN> 
     @Override
     public void open() throws Exception {
         if (userFunction instanceof RichFunction rich) {
-            rich.open(context.runtimeContext());
+            rich.open(runtimeContext());
         }
+    }
+
+    /** The context handed to the user function's {@code open}; keyed operators give keyed state. */
+    protected RuntimeContext runtimeContext() {
+        return context.runtimeContext();
     }
 
     @Override

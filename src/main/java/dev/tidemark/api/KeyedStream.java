@@ -1,0 +1,83 @@
+package dev.tidemark.api;
+
+import dev.tidemark.api.functions.KeySelector;
+import dev.tidemark.api.functions.KeyedProcessFunction;
+import dev.tidemark.api.functions.ReduceFunction;
+import dev.tidemark.runtime.graph.SerializedValue;
+import dev.tidemark.runtime.graph.Transformation;
+import dev.tidemark.runtime.operators.KeyedProcessOperator;
+import dev.tidemark.runtime.operators.StreamGroupedReduceOperator;
+
+/**
+ * A stream partitioned by key: operators on it have keyed state and timers scoped to the key of the
+ * element being processed. Keys map to key groups ({@code murmur(key.hashCode()) % maxParallelism},
+ * as in Flink) and state is stored per key group.
+ *
+ * @param <T> the element type
+ * @param <K> the key type
+ */
+public class KeyedStream<T, K> extends DataStream<T> {
+
+    private final KeySelector<T, K> keySelector;
+    private final SerializedValue<KeySelector<T, K>> serializedSelector;
+
+    KeyedStream(StreamExecutionEnvironment environment, Transformation<T> input, KeySelector<T, K> keySelector) {
+        super(environment, input);
+        this.keySelector = keySelector;
+        this.serializedSelector = serialize(keySelector, "KeyBy");
+    }
+
+    /** The key selector. */
+    public KeySelector<T, K> getKeySelector() {
+        return keySelector;
+    }
+
+    /** A fresh copy of the key selector, for one operator instance. */
+    KeySelector<T, K> newKeySelector() {
+        return serializedSelector.copy();
+    }
+
+    /** Applies {@code function} with keyed state and timers. */
+    public <R> SingleOutputStreamOperator<R> process(KeyedProcessFunction<K, T, R> function) {
+        SerializedValue<KeyedProcessFunction<K, T, R>> fn = serialize(function, "KeyedProcess");
+        return oneInput("KeyedProcess", ctx -> new KeyedProcessOperator<>(fn.copy(), newKeySelector(), ctx));
+    }
+
+    /** For every element, emits the reduction of all elements of its key so far. */
+    public SingleOutputStreamOperator<T> reduce(ReduceFunction<T> reducer) {
+        SerializedValue<ReduceFunction<T>> fn = serialize(reducer, "Keyed Reduce");
+        return oneInput("Keyed Reduce", ctx -> new StreamGroupedReduceOperator<>(fn.copy(), newKeySelector(), ctx));
+    }
+
+    /**
+     * The rolling sum of record component {@code field} ({@code "*"}: the element itself): the
+     * key's first element with that field replaced by the sum.
+     */
+    public SingleOutputStreamOperator<T> sum(String field) {
+        return aggregate(FieldAggregation.Kind.SUM, field, "Sum");
+    }
+
+    /** The key's first element with {@code field} replaced by its rolling minimum. */
+    public SingleOutputStreamOperator<T> min(String field) {
+        return aggregate(FieldAggregation.Kind.MIN, field, "Min");
+    }
+
+    /** The key's first element with {@code field} replaced by its rolling maximum. */
+    public SingleOutputStreamOperator<T> max(String field) {
+        return aggregate(FieldAggregation.Kind.MAX, field, "Max");
+    }
+
+    /** The element with the smallest {@code field} so far (the first one on ties). */
+    public SingleOutputStreamOperator<T> minBy(String field) {
+        return aggregate(FieldAggregation.Kind.MIN_BY, field, "MinBy");
+    }
+
+    /** The element with the largest {@code field} so far (the first one on ties). */
+    public SingleOutputStreamOperator<T> maxBy(String field) {
+        return aggregate(FieldAggregation.Kind.MAX_BY, field, "MaxBy");
+    }
+
+    private SingleOutputStreamOperator<T> aggregate(FieldAggregation.Kind kind, String field, String name) {
+        return reduce(new FieldAggregation<>(kind, field)).name(name + "(" + field + ")");
+    }
+}

@@ -1,0 +1,26 @@
+package dev.tidemark.api.functions;
+
+import java.io.Serializable;
+
+/**
+ * Aggregates values into an accumulator, eagerly, one element at a time; used by window
+ * {@code aggregate} and {@code AggregatingState}.
+ *
+ * @param <IN> the input type
+ * @param <ACC> the accumulator type (may be mutable: the function owns it)
+ * @param <OUT> the result type
+ */
+public interface AggregateFunction<IN, ACC, OUT> extends Serializable {
+
+    /** A new, empty accumulator. */
+    ACC createAccumulator();
+
+    /** Adds {@code value} to {@code accumulator} and returns the (possibly same) accumulator. */
+    ACC add(IN value, ACC accumulator);
+
+    /** The result for {@code accumulator}. */
+    OUT getResult(ACC accumulator);
+
+    /** Merges two accumulators (for merging windows such as sessions). */
+    ACC merge(ACC a, ACC b);
+}

@@ -1,0 +1,114 @@
+package dev.tidemark.runtime.operators;
+
+import dev.tidemark.api.OutputTag;
+import dev.tidemark.api.functions.KeySelector;
+import dev.tidemark.api.functions.KeyedProcessFunction;
+import dev.tidemark.api.functions.RuntimeContext;
+import dev.tidemark.api.functions.TimeDomain;
+import dev.tidemark.api.functions.TimerService;
+import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.state.VoidNamespace;
+import dev.tidemark.runtime.timers.InternalTimer;
+import dev.tidemark.runtime.timers.InternalTimerService;
+import dev.tidemark.runtime.timers.Triggerable;
+import java.util.Objects;
+
+/** Runs a {@link KeyedProcessFunction}: keyed state, timers, side outputs. */
+public final class KeyedProcessOperator<K, IN, OUT> extends ForwardingOperator<IN, OUT>
+        implements Triggerable<K, VoidNamespace> {
+
+    private final KeyedProcessFunction<K, IN, OUT> function;
+    private final KeyedSupport<IN, K> keyed;
+    private final InternalTimerService<K, VoidNamespace> timers;
+    private final TimestampedCollector<OUT> collector;
+    private final ContextImpl ctx;
+    private long timestamp = Output.NO_TIMESTAMP;
+    private TimeDomain timeDomain;
+
+    public KeyedProcessOperator(KeyedProcessFunction<K, IN, OUT> function, KeySelector<IN, K> selector,
+            OperatorContext<OUT> context) {
+        super(context, function);
+        this.function = function;
+        this.keyed = new KeyedSupport<>(selector, context);
+        this.timers = keyed.timerService(this);
+        this.collector = new TimestampedCollector<>(output);
+        this.ctx = new ContextImpl(function, new KeyedTimerService(timers));
+    }
+
+    @Override
+    protected RuntimeContext runtimeContext() {
+        return keyed.runtimeContext();
+    }
+
+    @Override
+    public void processElement(IN value, long elementTimestamp) throws Exception {
+        keyed.setKeyOf(value, elementTimestamp);
+        timestamp = elementTimestamp;
+        collector.setTimestamp(elementTimestamp);
+        function.processElement(value, ctx, collector);
+    }
+
+    @Override
+    public void processWatermark(Watermark watermark) throws Exception {
+        keyed.setCurrentWatermark(watermark.timestamp());
+        timers.advanceWatermark(watermark.timestamp());
+        forwardWatermark(watermark);
+    }
+
+    @Override
+    public void onEventTime(InternalTimer<K, VoidNamespace> timer) throws Exception {
+        fire(timer, TimeDomain.EVENT_TIME, timer.timestamp());
+    }
+
+    @Override
+    public void onProcessingTime(InternalTimer<K, VoidNamespace> timer) throws Exception {
+        fire(timer, TimeDomain.PROCESSING_TIME, Output.NO_TIMESTAMP);
+    }
+
+    private void fire(InternalTimer<K, VoidNamespace> timer, TimeDomain domain, long outputTimestamp) throws Exception {
+        keyed.setKey(timer.key(), timer.timestamp());
+        timestamp = timer.timestamp();
+        timeDomain = domain;
+        collector.setTimestamp(outputTimestamp);
+        function.onTimer(timer.timestamp(), ctx, collector);
+        timeDomain = null;
+    }
+
+    private final class ContextImpl extends KeyedProcessFunction<K, IN, OUT>.OnTimerContext {
+        private final TimerService timerService;
+
+        ContextImpl(KeyedProcessFunction<K, IN, OUT> function, TimerService timerService) {
+            function.super();
+            this.timerService = timerService;
+        }
+
+        @Override
+        public long timestamp() {
+            return timestamp;
+        }
+
+        @Override
+        public TimerService timerService() {
+            return timerService;
+        }
+
+        @Override
+        public <X> void output(OutputTag<X> tag, X value) {
+            Objects.requireNonNull(tag, "output tag must not be null");
+            output.collect(tag, value, timeDomain == TimeDomain.PROCESSING_TIME ? Output.NO_TIMESTAMP : timestamp);
+        }
+
+        @Override
+        public K getCurrentKey() {
+            return keyed.currentKey();
+        }
+
+        @Override
+        public TimeDomain timeDomain() {
+            if (timeDomain == null) {
+                throw new IllegalStateException("timeDomain() must be called from onTimer only");
+            }
+            return timeDomain;
+        }
+    }
+}

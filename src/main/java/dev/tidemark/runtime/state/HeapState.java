@@ -1,0 +1,94 @@
+package dev.tidemark.runtime.state;
+
+import dev.tidemark.state.StateTtlConfig;
+
+/**
+ * What every heap state shares: the (key, namespace) it addresses and time-to-live. With a TTL each
+ * value is stored with the time it was written; an expired value reads as absent and is removed.
+ *
+ * <p>Threading: the owning task's thread only.
+ *
+ * @param <K> key type
+ * @param <N> namespace type
+ * @param <V> value type
+ */
+abstract class HeapState<K, N, V> {
+
+    private final HeapKeyedStateBackend<K> backend;
+    private final StateTable<K, N, Object> table;
+    private final NamespacedStateStore<K, N> store;
+    private final StateTtlConfig ttl;
+    private final long ttlMillis;
+
+    HeapState(NamespacedStateStore<K, N> store, String name, Class<?> kind, StateTtlConfig ttl) {
+        this.store = store;
+        this.backend = store.backend();
+        this.table = backend.table(name, kind);
+        this.ttl = ttl;
+        this.ttlMillis = ttl == null ? 0 : ttl.ttlMillis();
+    }
+
+    /** A small mutable holder so refreshing a TTL on read does not allocate. */
+    private static final class Stamped {
+        Object value;
+        long writtenAt;
+
+        Stamped(Object value, long writtenAt) {
+            this.value = value;
+            this.writtenAt = writtenAt;
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    final V read() {
+        K key = backend.getCurrentKey();
+        int keyGroup = backend.getCurrentKeyGroup();
+        N namespace = store.namespace();
+        Object raw = table.get(key, keyGroup, namespace);
+        if (ttl == null || raw == null) {
+            return (V) raw;
+        }
+        Stamped stamped = (Stamped) raw;
+        if (isExpired(stamped.writtenAt)) {
+            table.remove(key, keyGroup, namespace);
+            return null;
+        }
+        if (ttl.refreshOnRead()) {
+            stamped.writtenAt = writeTime();
+        }
+        return (V) stamped.value;
+    }
+
+    final void write(V value) {
+        if (value == null) {
+            clear();
+            return;
+        }
+        Object stored = ttl == null ? value : new Stamped(value, writeTime());
+        table.put(backend.getCurrentKey(), backend.getCurrentKeyGroup(), store.namespace(), stored);
+    }
+
+    public final void clear() {
+        table.remove(backend.getCurrentKey(), backend.getCurrentKeyGroup(), store.namespace());
+    }
+
+    private long writeTime() {
+        StateClock clock = backend.clock();
+        if (ttl.timeDomain() == StateTtlConfig.TimeDomain.PROCESSING_TIME) {
+            return clock.currentProcessingTime();
+        }
+        long eventTime = clock.currentEventTime();
+        return eventTime != Long.MIN_VALUE ? eventTime : clock.currentWatermark();
+    }
+
+    private boolean isExpired(long writtenAt) {
+        StateClock clock = backend.clock();
+        long now = ttl.timeDomain() == StateTtlConfig.TimeDomain.PROCESSING_TIME
+                ? clock.currentProcessingTime() : clock.currentWatermark();
+        long expiresAt = writtenAt + ttlMillis;
+        if (expiresAt < writtenAt) {
+            return false; // overflow: never expires
+        }
+        return expiresAt <= now;
+    }
+}

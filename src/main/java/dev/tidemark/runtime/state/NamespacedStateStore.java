@@ -1,0 +1,95 @@
+package dev.tidemark.runtime.state;
+
+import dev.tidemark.state.AggregatingState;
+import dev.tidemark.state.AggregatingStateDescriptor;
+import dev.tidemark.state.KeyedStateStore;
+import dev.tidemark.state.ListState;
+import dev.tidemark.state.ListStateDescriptor;
+import dev.tidemark.state.MapState;
+import dev.tidemark.state.MapStateDescriptor;
+import dev.tidemark.state.ReducingState;
+import dev.tidemark.state.ReducingStateDescriptor;
+import dev.tidemark.state.State;
+import dev.tidemark.state.StateDescriptor;
+import dev.tidemark.state.ValueState;
+import dev.tidemark.state.ValueStateDescriptor;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Keyed state scoped to the backend's current key and to this store's current namespace: the
+ * plain keyed state of a function (namespace {@link VoidNamespace}) or the per-window state of a
+ * window function or trigger (namespace = the window, set before each call). State objects are
+ * created once per name and read the namespace at every access, so nothing is allocated per access.
+ *
+ * <p>Threading: the owning task's thread only.
+ *
+ * @param <K> key type
+ * @param <N> namespace type
+ */
+public final class NamespacedStateStore<K, N> implements KeyedStateStore {
+
+    private final HeapKeyedStateBackend<K> backend;
+    private final Map<String, State> states = new HashMap<>();
+    private N namespace;
+
+    public NamespacedStateStore(HeapKeyedStateBackend<K> backend, N namespace) {
+        this.backend = backend;
+        this.namespace = namespace;
+    }
+
+    HeapKeyedStateBackend<K> backend() {
+        return backend;
+    }
+
+    N namespace() {
+        return namespace;
+    }
+
+    /** Scopes every state of this store to {@code namespace} from now on. */
+    public void setNamespace(N namespace) {
+        this.namespace = namespace;
+    }
+
+    @Override
+    public <T> ValueState<T> getState(ValueStateDescriptor<T> d) {
+        return get(d, ValueState.class, n -> new HeapStates.Value<>(this, n, d.getTtlConfig()));
+    }
+
+    @Override
+    public <T> ListState<T> getListState(ListStateDescriptor<T> d) {
+        return get(d, ListState.class, n -> new HeapStates.ListImpl<>(this, n, d.getTtlConfig()));
+    }
+
+    @Override
+    public <UK, UV> MapState<UK, UV> getMapState(MapStateDescriptor<UK, UV> d) {
+        return get(d, MapState.class, n -> new HeapStates.MapImpl<>(this, n, d.getTtlConfig()));
+    }
+
+    @Override
+    public <T> ReducingState<T> getReducingState(ReducingStateDescriptor<T> d) {
+        return get(d, ReducingState.class,
+                n -> new HeapStates.Reducing<>(this, n, d.getTtlConfig(), d.getReduceFunction()));
+    }
+
+    @Override
+    public <IN, ACC, OUT> AggregatingState<IN, OUT> getAggregatingState(AggregatingStateDescriptor<IN, ACC, OUT> d) {
+        return get(d, AggregatingState.class,
+                n -> new HeapStates.Aggregating<>(this, n, d.getTtlConfig(), d.getAggregateFunction()));
+    }
+
+    @SuppressWarnings("unchecked")
+    private <S extends State> S get(StateDescriptor<?> descriptor, Class<?> kind, Function<String, S> create) {
+        String name = descriptor.getName();
+        State state = states.get(name);
+        if (state == null) {
+            state = create.apply(name);
+            states.put(name, state);
+        } else if (!kind.isInstance(state)) {
+            throw new IllegalStateException("state name must be used for one kind of state: name=" + name
+                    + ", requested=" + kind.getSimpleName() + ", operator=" + backend.operatorName());
+        }
+        return (S) state;
+    }
+}

@@ -1,0 +1,112 @@
+package dev.tidemark.runtime.timers;
+
+import java.util.function.Supplier;
+
+/**
+ * Event-time and processing-time timers of one keyed operator, per (key, namespace, timestamp).
+ *
+ * <p>{@link #advanceWatermark} fires every event-time timer with timestamp ≤ the watermark, in
+ * timestamp order, with the timer's key made current; timers registered while firing that are
+ * also due fire in the same call. The operator forwards the watermark only after this returns, so
+ * results always precede the watermark that caused them. Processing-time timers use one physical
+ * timer of the task's {@link ProcessingTimeService} at the earliest timestamp, which arrives through
+ * the task's mailbox.
+ *
+ * <p>Threading: the owning task's thread only.
+ *
+ * @param <K> key type
+ * @param <N> namespace type
+ */
+public final class InternalTimerService<K, N> {
+
+    private final TimerHeap<K, N> eventTimers = new TimerHeap<>();
+    private final TimerHeap<K, N> processingTimers = new TimerHeap<>();
+    private final ProcessingTimeService clock;
+    private final KeyContext<K> keyContext;
+    private final Supplier<K> currentKey;
+    private final Triggerable<K, N> target;
+    private long currentWatermark = Long.MIN_VALUE;
+    private ProcessingTimeService.Registration physicalTimer;
+    private long physicalTimerAt = Long.MAX_VALUE;
+
+    /**
+     * @param clock the task's processing-time clock
+     * @param keyContext sets the current key before a timer fires
+     * @param currentKey the key new timers are registered for
+     * @param target what fires
+     */
+    public InternalTimerService(ProcessingTimeService clock, KeyContext<K> keyContext, Supplier<K> currentKey,
+            Triggerable<K, N> target) {
+        this.clock = clock;
+        this.keyContext = keyContext;
+        this.currentKey = currentKey;
+        this.target = target;
+    }
+
+    public long currentWatermark() {
+        return currentWatermark;
+    }
+
+    public long currentProcessingTime() {
+        return clock.currentProcessingTime();
+    }
+
+    public void registerEventTimeTimer(N namespace, long time) {
+        eventTimers.add(currentKey.get(), namespace, time);
+    }
+
+    public void deleteEventTimeTimer(N namespace, long time) {
+        eventTimers.remove(currentKey.get(), namespace, time);
+    }
+
+    public void registerProcessingTimeTimer(N namespace, long time) {
+        if (processingTimers.add(currentKey.get(), namespace, time) && time < physicalTimerAt) {
+            schedulePhysicalTimer(time);
+        }
+    }
+
+    public void deleteProcessingTimeTimer(N namespace, long time) {
+        processingTimers.remove(currentKey.get(), namespace, time);
+    }
+
+    /** Fires every event-time timer due at {@code watermark}, then remembers the watermark. */
+    public void advanceWatermark(long watermark) throws Exception {
+        currentWatermark = watermark;
+        InternalTimer<K, N> timer;
+        while ((timer = eventTimers.peek()) != null && timer.timestamp() <= watermark) {
+            eventTimers.poll();
+            keyContext.setCurrentKey(timer.key());
+            target.onEventTime(timer);
+        }
+    }
+
+    private void onProcessingTime(long time) throws Exception {
+        physicalTimer = null;
+        physicalTimerAt = Long.MAX_VALUE;
+        InternalTimer<K, N> timer;
+        while ((timer = processingTimers.peek()) != null && timer.timestamp() <= time) {
+            processingTimers.poll();
+            keyContext.setCurrentKey(timer.key());
+            target.onProcessingTime(timer);
+        }
+        if (timer != null && timer.timestamp() < physicalTimerAt) {
+            schedulePhysicalTimer(timer.timestamp());
+        }
+    }
+
+    private void schedulePhysicalTimer(long time) {
+        if (physicalTimer != null) {
+            physicalTimer.cancel();
+        }
+        physicalTimerAt = time;
+        physicalTimer = clock.registerTimer(time, this::onProcessingTime);
+    }
+
+    public int numEventTimeTimers() {
+        return eventTimers.size();
+    }
+
+    public int numProcessingTimeTimers() {
+        return processingTimers.size();
+    }
+}

@@ -1,0 +1,22 @@
+package dev.tidemark.state;
+
+import dev.tidemark.api.functions.AggregateFunction;
+import java.util.Objects;
+
+/** Describes an {@link AggregatingState}. */
+public final class AggregatingStateDescriptor<IN, ACC, OUT> extends StateDescriptor<AggregatingState<IN, OUT>> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final AggregateFunction<IN, ACC, OUT> aggregateFunction;
+
+    public AggregatingStateDescriptor(String name, AggregateFunction<IN, ACC, OUT> aggregateFunction,
+            Class<ACC> accumulatorType) {
+        super(name);
+        this.aggregateFunction = Objects.requireNonNull(aggregateFunction, "aggregate function must not be null");
+    }
+
+    public AggregateFunction<IN, ACC, OUT> getAggregateFunction() {
+        return aggregateFunction;
+    }
+}
