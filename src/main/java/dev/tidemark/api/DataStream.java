@@ -62,6 +62,26 @@ public class DataStream<T> {
         return new KeyedStream<>(environment, transformation, key);
     }
 
+    /**
+     * Cuts the whole (non-keyed) stream into the windows {@code assigner} chooses; the window
+     * operator runs as one instance.
+     */
+    public <W extends dev.tidemark.windowing.windows.Window> AllWindowedStream<T, W> windowAll(
+            dev.tidemark.windowing.assigners.WindowAssigner<? super T, W> assigner) {
+        KeyedStream<T, Byte> single = keyBy(new ConstantKey<>());
+        return new AllWindowedStream<>(single.window(assigner));
+    }
+
+    /** The key of {@code windowAll}: every element shares it. */
+    private static final class ConstantKey<T> implements KeySelector<T, Byte> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public Byte getKey(T value) {
+            return 0;
+        }
+    }
+
     /** Applies {@code mapper} to every element; results keep their input's timestamp. */
     public <R> SingleOutputStreamOperator<R> map(MapFunction<T, R> mapper) {
         SerializedValue<MapFunction<T, R>> fn = serialize(mapper, "Map");

@@ -17,6 +17,12 @@ public interface JobClient {
     JobStatus status();
 
     /**
+     * The job's counters by {@code "<operator>.<metric>"}, for example
+     * {@code "Window.numLateRecordsDropped"}; a snapshot, readable while the job runs and after.
+     */
+    java.util.Map<String, Long> metrics();
+
+    /**
      * Cancels the job: every source is cancelled and interrupted, every task stops after its current
      * element, operators are closed. Returns at once; {@link #await()} waits for the threads to end.
      * A no-op on a job that has ended.

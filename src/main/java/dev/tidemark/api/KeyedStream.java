@@ -7,6 +7,19 @@ import dev.tidemark.runtime.graph.SerializedValue;
 import dev.tidemark.runtime.graph.Transformation;
 import dev.tidemark.runtime.operators.KeyedProcessOperator;
 import dev.tidemark.runtime.operators.StreamGroupedReduceOperator;
+import dev.tidemark.windowing.assigners.GlobalWindows;
+import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
+import dev.tidemark.windowing.assigners.SlidingProcessingTimeWindows;
+import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
+import dev.tidemark.windowing.assigners.TumblingProcessingTimeWindows;
+import dev.tidemark.windowing.assigners.WindowAssigner;
+import dev.tidemark.windowing.evictors.CountEvictor;
+import dev.tidemark.windowing.triggers.CountTrigger;
+import dev.tidemark.windowing.triggers.PurgingTrigger;
+import dev.tidemark.windowing.windows.GlobalWindow;
+import dev.tidemark.windowing.windows.TimeWindow;
+import dev.tidemark.windowing.windows.Window;
+import java.time.Duration;
 
 /**
  * A stream partitioned by key: operators on it have keyed state and timers scoped to the key of the
@@ -75,6 +88,36 @@ public class KeyedStream<T, K> extends DataStream<T> {
     /** The element with the largest {@code field} so far (the first one on ties). */
     public SingleOutputStreamOperator<T> maxBy(String field) {
         return aggregate(FieldAggregation.Kind.MAX_BY, field, "MaxBy");
+    }
+
+    /** Cuts the stream into the windows {@code assigner} chooses. */
+    public <W extends Window> WindowedStream<T, K, W> window(WindowAssigner<? super T, W> assigner) {
+        return new WindowedStream<>(this, assigner);
+    }
+
+    /**
+     * Tumbling windows of {@code size} in the environment's time characteristic: processing-time
+     * windows under {@code PROCESSING_TIME}, event-time windows otherwise (the classic API).
+     */
+    public WindowedStream<T, K, TimeWindow> timeWindow(Duration size) {
+        return window(environment.getStreamTimeCharacteristic() == TimeCharacteristic.PROCESSING_TIME
+                ? TumblingProcessingTimeWindows.of(size) : TumblingEventTimeWindows.of(size));
+    }
+
+    /** Sliding windows of {@code size} every {@code slide}, in the environment's time characteristic. */
+    public WindowedStream<T, K, TimeWindow> timeWindow(Duration size, Duration slide) {
+        return window(environment.getStreamTimeCharacteristic() == TimeCharacteristic.PROCESSING_TIME
+                ? SlidingProcessingTimeWindows.of(size, slide) : SlidingEventTimeWindows.of(size, slide));
+    }
+
+    /** Windows of {@code size} elements per key: fires and purges every {@code size} elements. */
+    public WindowedStream<T, K, GlobalWindow> countWindow(long size) {
+        return window(GlobalWindows.create()).trigger(PurgingTrigger.of(CountTrigger.of(size)));
+    }
+
+    /** Windows of the last {@code size} elements per key, fired every {@code slide} elements. */
+    public WindowedStream<T, K, GlobalWindow> countWindow(long size, long slide) {
+        return window(GlobalWindows.create()).evictor(CountEvictor.of(size)).trigger(CountTrigger.of(slide));
     }
 
     private SingleOutputStreamOperator<T> aggregate(FieldAggregation.Kind kind, String field, String name) {

@@ -11,6 +11,7 @@ import dev.tidemark.runtime.graph.ChainPlan;
 import dev.tidemark.runtime.graph.OneInputTransformation;
 import dev.tidemark.runtime.graph.Planner;
 import dev.tidemark.runtime.graph.SourceTransformation;
+import dev.tidemark.runtime.metrics.MetricRegistry;
 import dev.tidemark.runtime.operators.BasicRuntimeContext;
 import dev.tidemark.runtime.operators.OperatorException;
 import dev.tidemark.runtime.task.DirectChannel;
@@ -57,6 +58,7 @@ public final class TestDriver implements AutoCloseable {
     private final Map<SourceTransformation<?>, TestSource<?>> testSources = new HashMap<>();
     private final Map<TestSource.Partition<?>, SourceContextImpl<Object>> contexts = new HashMap<>();
     private final List<OperatorChain> chains = new ArrayList<>();
+    private final MetricRegistry metrics = new MetricRegistry();
     private ExecutionConfig config;
     private State state = State.BUILDING;
     private JobExecutionException failure;
@@ -137,7 +139,7 @@ public final class TestDriver implements AutoCloseable {
     }
 
     private void bind(ChainPlan plan, List<Runnable> boundedSources) {
-        OperatorChain chain = new OperatorChain(plan, config, env.getStreamTimeCharacteristic(), clock);
+        OperatorChain chain = new OperatorChain(plan, config, env.getStreamTimeCharacteristic(), clock, metrics);
         chains.add(chain);
         TestSource<?> testSource = testSources.get(plan.source());
         int channels = testSource == null ? 1 : testSource.partitions().size();
@@ -196,6 +198,14 @@ public final class TestDriver implements AutoCloseable {
                 throw new OperatorException("processing-time timer", e);
             }
         });
+    }
+
+    /**
+     * The pipeline's counters by {@code "<operator>.<metric>"}, for example
+     * {@code "Window.numLateRecordsDropped"}.
+     */
+    public Map<String, Long> metrics() {
+        return metrics.snapshot();
     }
 
     /** The current virtual processing time. */

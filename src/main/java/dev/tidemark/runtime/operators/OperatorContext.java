@@ -2,6 +2,7 @@ package dev.tidemark.runtime.operators;
 
 import dev.tidemark.api.ExecutionConfig;
 import dev.tidemark.api.functions.RuntimeContext;
+import dev.tidemark.runtime.metrics.MetricRegistry;
 import dev.tidemark.runtime.timers.ProcessingTimeService;
 
 /**
@@ -13,6 +14,7 @@ import dev.tidemark.runtime.timers.ProcessingTimeService;
  * @param config the job's configuration
  * @param subtaskIndex this instance's index
  * @param parallelism how many instances the operator has
+ * @param metrics the job's metrics, where the operator registers its counters
  * @param <OUT> the operator's output type
  */
 public record OperatorContext<OUT>(
@@ -21,10 +23,16 @@ public record OperatorContext<OUT>(
         ProcessingTimeService timeService,
         ExecutionConfig config,
         int subtaskIndex,
-        int parallelism) {
+        int parallelism,
+        MetricRegistry metrics) {
 
     /** The runtime context handed to rich user functions. */
     public RuntimeContext runtimeContext() {
         return new BasicRuntimeContext(operatorName, subtaskIndex, parallelism);
+    }
+
+    /** This operator's counter {@code metric}. */
+    public dev.tidemark.runtime.metrics.Counter counter(String metric) {
+        return metrics.counter(operatorName, metric);
     }
 }

@@ -1,6 +1,7 @@
 package dev.tidemark.runtime.operators;
 
 import dev.tidemark.api.TimeCharacteristic;
+import dev.tidemark.eventtime.Timestamps;
 import dev.tidemark.eventtime.Watermark;
 
 /**
@@ -41,7 +42,7 @@ public final class SourceTimeOperator<T> extends ForwardingOperator<T, T> {
 
     private void scheduleNext(long now) {
         context.timeService().registerTimer(
-                TimestampsAndWatermarksOperator.saturatedAdd(now, intervalMillis), this::onTimer);
+                Timestamps.saturatedAdd(now, intervalMillis), this::onTimer);
     }
 
     private void onTimer(long timestamp) {

@@ -6,16 +6,16 @@ import dev.tidemark.api.functions.Collector;
  * A reusable {@link Collector} that stamps every value with the timestamp of the input being
  * processed: one instance per operator, so nothing is allocated per record.
  */
-final class TimestampedCollector<T> implements Collector<T> {
+public final class TimestampedCollector<T> implements Collector<T> {
 
     private final Output<T> output;
     private long timestamp = Output.NO_TIMESTAMP;
 
-    TimestampedCollector(Output<T> output) {
+    public TimestampedCollector(Output<T> output) {
         this.output = output;
     }
 
-    void setTimestamp(long timestamp) {
+    public void setTimestamp(long timestamp) {
         this.timestamp = timestamp;
     }
 

@@ -1,6 +1,7 @@
 package dev.tidemark.runtime.operators;
 
 import dev.tidemark.eventtime.TimestampAssigner;
+import dev.tidemark.eventtime.Timestamps;
 import dev.tidemark.eventtime.Watermark;
 import dev.tidemark.eventtime.WatermarkGenerator;
 import dev.tidemark.eventtime.WatermarkStrategy;
@@ -47,7 +48,7 @@ public final class TimestampsAndWatermarksOperator<T> extends ForwardingOperator
 
     private void scheduleNextEmission() {
         long now = context.timeService().currentProcessingTime();
-        context.timeService().registerTimer(saturatedAdd(now, intervalMillis), this::onPeriodicEmission);
+        context.timeService().registerTimer(Timestamps.saturatedAdd(now, intervalMillis), this::onPeriodicEmission);
     }
 
     private void onPeriodicEmission(long timestamp) {
@@ -75,10 +76,5 @@ public final class TimestampsAndWatermarksOperator<T> extends ForwardingOperator
     @Override
     public void endInput() {
         generator.onPeriodicEmit(emitter);
-    }
-
-    static long saturatedAdd(long a, long b) {
-        long sum = a + b;
-        return ((a ^ sum) & (b ^ sum)) < 0 ? (a < 0 ? Long.MIN_VALUE : Long.MAX_VALUE) : sum;
     }
 }

@@ -20,6 +20,41 @@ final class HeapStates {
 
     private HeapStates() {}
 
+    /** State whose values in several namespaces can be combined into one (for merging windows). */
+    interface Mergeable<N> {
+        /** Folds the values of {@code sources} into {@code target} and clears the sources. */
+        void mergeNamespaces(N target, java.util.Collection<N> sources) throws Exception;
+    }
+
+    /** Reads and clears each source namespace, combines, and writes into the target namespace. */
+    static <K, N, V> void merge(HeapState<K, N, V> state, NamespacedStateStore<K, N> store, N target,
+            java.util.Collection<N> sources, Combiner<V> combiner) throws Exception {
+        N original = store.namespace();
+        try {
+            V merged = null;
+            for (N source : sources) {
+                store.setNamespace(source);
+                V value = state.read();
+                state.clear();
+                if (value != null) {
+                    merged = merged == null ? value : combiner.combine(merged, value);
+                }
+            }
+            if (merged != null) {
+                store.setNamespace(target);
+                V existing = state.read();
+                state.write(existing == null ? merged : combiner.combine(existing, merged));
+            }
+        } finally {
+            store.setNamespace(original);
+        }
+    }
+
+    /** Combines two stored values. */
+    interface Combiner<V> {
+        V combine(V a, V b) throws Exception;
+    }
+
     static final class Value<K, N, T> extends HeapState<K, N, T> implements ValueState<T> {
         Value(NamespacedStateStore<K, N> store, String name, StateTtlConfig ttl) {
             super(store, name, ValueState.class, ttl);
@@ -36,9 +71,21 @@ final class HeapStates {
         }
     }
 
-    static final class ListImpl<K, N, T> extends HeapState<K, N, List<T>> implements ListState<T> {
+    static final class ListImpl<K, N, T> extends HeapState<K, N, List<T>> implements ListState<T>, Mergeable<N> {
+        private final NamespacedStateStore<K, N> store;
+
         ListImpl(NamespacedStateStore<K, N> store, String name, StateTtlConfig ttl) {
             super(store, name, ListState.class, ttl);
+            this.store = store;
+        }
+
+        @Override
+        public void mergeNamespaces(N target, java.util.Collection<N> sources) throws Exception {
+            merge(this, store, target, sources, (a, b) -> {
+                List<T> all = new ArrayList<>(a);
+                all.addAll(b);
+                return all;
+            });
         }
 
         @Override
@@ -137,12 +184,19 @@ final class HeapStates {
         }
     }
 
-    static final class Reducing<K, N, T> extends HeapState<K, N, T> implements ReducingState<T> {
+    static final class Reducing<K, N, T> extends HeapState<K, N, T> implements ReducingState<T>, Mergeable<N> {
         private final ReduceFunction<T> function;
+        private final NamespacedStateStore<K, N> store;
 
         Reducing(NamespacedStateStore<K, N> store, String name, StateTtlConfig ttl, ReduceFunction<T> function) {
             super(store, name, ReducingState.class, ttl);
             this.function = function;
+            this.store = store;
+        }
+
+        @Override
+        public void mergeNamespaces(N target, java.util.Collection<N> sources) throws Exception {
+            merge(this, store, target, sources, function::reduce);
         }
 
         @Override
@@ -161,13 +215,25 @@ final class HeapStates {
         }
     }
 
-    static final class Aggregating<K, N, IN, ACC, OUT> extends HeapState<K, N, ACC> implements AggregatingState<IN, OUT> {
+    static final class Aggregating<K, N, IN, ACC, OUT> extends HeapState<K, N, ACC>
+            implements AggregatingState<IN, OUT>, Mergeable<N> {
         private final AggregateFunction<IN, ACC, OUT> function;
+        private final NamespacedStateStore<K, N> store;
 
         Aggregating(NamespacedStateStore<K, N> store, String name, StateTtlConfig ttl,
                 AggregateFunction<IN, ACC, OUT> function) {
             super(store, name, AggregatingState.class, ttl);
             this.function = function;
+            this.store = store;
+        }
+
+        @Override
+        public void mergeNamespaces(N target, java.util.Collection<N> sources) {
+            try {
+                merge(this, store, target, sources, function::merge);
+            } catch (Exception e) {
+                throw new StateFunctionException("aggregate function of aggregating state failed to merge", e);
+            }
         }
 
         @Override

@@ -31,12 +31,22 @@ import java.util.function.Function;
 public final class NamespacedStateStore<K, N> implements KeyedStateStore {
 
     private final HeapKeyedStateBackend<K> backend;
+    private final String tablePrefix;
     private final Map<String, State> states = new HashMap<>();
     private N namespace;
 
     public NamespacedStateStore(HeapKeyedStateBackend<K> backend, N namespace) {
+        this(backend, namespace, "");
+    }
+
+    /**
+     * @param tablePrefix prefixed to every state name in the backend, so stores of different owners
+     *     (a trigger, a window function) cannot collide on a name
+     */
+    public NamespacedStateStore(HeapKeyedStateBackend<K> backend, N namespace, String tablePrefix) {
         this.backend = backend;
         this.namespace = namespace;
+        this.tablePrefix = tablePrefix;
     }
 
     HeapKeyedStateBackend<K> backend() {
@@ -79,12 +89,46 @@ public final class NamespacedStateStore<K, N> implements KeyedStateStore {
                 n -> new HeapStates.Aggregating<>(this, n, d.getTtlConfig(), d.getAggregateFunction()));
     }
 
+    /** The state {@code descriptor} describes, whatever its kind. */
+    @SuppressWarnings("unchecked")
+    public <S extends State> S getPartitionedState(StateDescriptor<S> descriptor) {
+        Object state;
+        if (descriptor instanceof ValueStateDescriptor<?> d) {
+            state = getState(d);
+        } else if (descriptor instanceof ListStateDescriptor<?> d) {
+            state = getListState(d);
+        } else if (descriptor instanceof MapStateDescriptor<?, ?> d) {
+            state = getMapState(d);
+        } else if (descriptor instanceof ReducingStateDescriptor<?> d) {
+            state = getReducingState(d);
+        } else {
+            state = getAggregatingState((AggregatingStateDescriptor<?, ?, ?>) descriptor);
+        }
+        return (S) state;
+    }
+
+    /**
+     * Folds the values of {@code descriptor}'s state in the {@code sources} namespaces into
+     * {@code target} (for merging windows).
+     *
+     * @throws UnsupportedOperationException for value and map state, which cannot be merged
+     */
+    @SuppressWarnings("unchecked")
+    public void mergeNamespaces(StateDescriptor<?> descriptor, N target, java.util.Collection<N> sources) throws Exception {
+        State state = getPartitionedState(descriptor);
+        if (!(state instanceof HeapStates.Mergeable<?> mergeable)) {
+            throw new UnsupportedOperationException("state must be reducing, aggregating or list state to merge: name="
+                    + descriptor.getName() + ", operator=" + backend.operatorName());
+        }
+        ((HeapStates.Mergeable<N>) mergeable).mergeNamespaces(target, sources);
+    }
+
     @SuppressWarnings("unchecked")
     private <S extends State> S get(StateDescriptor<?> descriptor, Class<?> kind, Function<String, S> create) {
         String name = descriptor.getName();
         State state = states.get(name);
         if (state == null) {
-            state = create.apply(name);
+            state = create.apply(tablePrefix + name);
             states.put(name, state);
         } else if (!kind.isInstance(state)) {
             throw new IllegalStateException("state name must be used for one kind of state: name=" + name

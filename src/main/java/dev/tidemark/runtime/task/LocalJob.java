@@ -7,9 +7,11 @@ import dev.tidemark.api.JobExecutionResult;
 import dev.tidemark.api.JobStatus;
 import dev.tidemark.api.TimeCharacteristic;
 import dev.tidemark.runtime.graph.ChainPlan;
+import dev.tidemark.runtime.metrics.MetricRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -33,6 +35,7 @@ public final class LocalJob implements JobClient, TaskListener {
 
     private final String name;
     private final List<SourceTask> tasks = new ArrayList<>();
+    private final MetricRegistry metrics = new MetricRegistry();
     private final ScheduledThreadPoolExecutor scheduler;
     private final AtomicInteger liveTasks;
     private final CountDownLatch terminated = new CountDownLatch(1);
@@ -57,7 +60,7 @@ public final class LocalJob implements JobClient, TaskListener {
         });
         scheduler.setRemoveOnCancelPolicy(true);
         for (ChainPlan chain : chains) {
-            tasks.add(new SourceTask(name, chain, config, characteristic, scheduler, this));
+            tasks.add(new SourceTask(name, chain, config, characteristic, scheduler, metrics, this));
         }
         this.liveTasks = new AtomicInteger(tasks.size());
     }
@@ -85,6 +88,11 @@ public final class LocalJob implements JobClient, TaskListener {
         synchronized (lock) {
             return status;
         }
+    }
+
+    @Override
+    public Map<String, Long> metrics() {
+        return metrics.snapshot();
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.tidemark.api.TimeCharacteristic;
 import dev.tidemark.runtime.graph.ChainPlan;
 import dev.tidemark.runtime.graph.OneInputTransformation;
 import dev.tidemark.runtime.graph.PlanNode;
+import dev.tidemark.runtime.metrics.MetricRegistry;
 import dev.tidemark.runtime.operators.OperatorContext;
 import dev.tidemark.runtime.operators.OperatorFactory;
 import dev.tidemark.runtime.operators.Output;
@@ -29,6 +30,7 @@ public final class OperatorChain {
     private final Output<Object> entry;
     private final ProcessingTimeService timeService;
     private final ExecutionConfig config;
+    private final MetricRegistry metrics;
 
     /**
      * Creates every operator of {@code plan}.
@@ -38,9 +40,10 @@ public final class OperatorChain {
      */
     @SuppressWarnings("unchecked")
     public OperatorChain(ChainPlan plan, ExecutionConfig config, TimeCharacteristic characteristic,
-            ProcessingTimeService timeService) {
+            ProcessingTimeService timeService, MetricRegistry metrics) {
         this.timeService = timeService;
         this.config = config;
+        this.metrics = metrics;
         String sourceName = plan.source().name();
         Output<Object> sourceOutput = output(sourceName, plan.consumers(), Map.of());
         if (characteristic == TimeCharacteristic.EVENT_TIME) {
@@ -122,6 +125,6 @@ public final class OperatorChain {
     }
 
     private <T> OperatorContext<T> context(String name, Output<T> output) {
-        return new OperatorContext<>(name, output, new OperatorTimeService(timeService, name), config, 0, 1);
+        return new OperatorContext<>(name, output, new OperatorTimeService(timeService, name), config, 0, 1, metrics);
     }
 }

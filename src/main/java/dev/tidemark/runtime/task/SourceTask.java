@@ -5,6 +5,7 @@ import dev.tidemark.api.TimeCharacteristic;
 import dev.tidemark.api.functions.RichFunction;
 import dev.tidemark.api.source.SourceFunction;
 import dev.tidemark.runtime.graph.ChainPlan;
+import dev.tidemark.runtime.metrics.MetricRegistry;
 import dev.tidemark.runtime.operators.BasicRuntimeContext;
 import dev.tidemark.runtime.operators.OperatorException;
 import dev.tidemark.runtime.timers.MailboxProcessingTimeService;
@@ -33,6 +34,7 @@ final class SourceTask {
     private final ExecutionConfig config;
     private final TimeCharacteristic characteristic;
     private final TaskListener listener;
+    private final MetricRegistry metrics;
     private final Mailbox mailbox = new Mailbox();
     private final ElementQueue queue = new ElementQueue(0, QUEUE_CAPACITY);
     private final MailboxProcessingTimeService timeService;
@@ -44,7 +46,8 @@ final class SourceTask {
 
     @SuppressWarnings("unchecked")
     SourceTask(String jobName, ChainPlan plan, ExecutionConfig config, TimeCharacteristic characteristic,
-            ScheduledExecutorService scheduler, TaskListener listener) {
+            ScheduledExecutorService scheduler, MetricRegistry metrics, TaskListener listener) {
+        this.metrics = metrics;
         this.jobName = jobName;
         this.plan = plan;
         this.config = config;
@@ -93,7 +96,7 @@ final class SourceTask {
         mailbox.bindOwner(taskThread);
         queue.bindConsumer(taskThread);
         try {
-            chain = new OperatorChain(plan, config, characteristic, timeService);
+            chain = new OperatorChain(plan, config, characteristic, timeService, metrics);
             chain.open();
             InputProcessor input = new InputProcessor(chain, 1);
             if (!cancelled) {

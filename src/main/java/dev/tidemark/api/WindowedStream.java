@@ -1,0 +1,126 @@
+package dev.tidemark.api;
+
+import dev.tidemark.api.functions.AggregateFunction;
+import dev.tidemark.api.functions.ProcessWindowFunction;
+import dev.tidemark.api.functions.ReduceFunction;
+import dev.tidemark.runtime.graph.SerializedValue;
+import dev.tidemark.runtime.operators.window.WindowFunctions;
+import dev.tidemark.runtime.operators.window.WindowOperator;
+import dev.tidemark.runtime.operators.window.WindowOperatorSpec;
+import dev.tidemark.windowing.assigners.WindowAssigner;
+import dev.tidemark.windowing.evictors.Evictor;
+import dev.tidemark.windowing.triggers.Trigger;
+import dev.tidemark.windowing.windows.Window;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * A keyed stream cut into windows. Configure the trigger, evictor, allowed lateness and late-data
+ * side output, then give the window function that turns each firing into results.
+ *
+ * <p>Lateness follows Flink: a window accepts elements until the watermark passes
+ * {@code maxTimestamp + allowedLateness} (its cleanup time, when its state is dropped); an element
+ * that arrives after the window fired but within the lateness fires it again at once. An element
+ * is late only when every window it belongs to is past its cleanup time: it then goes to
+ * {@link #sideOutputLateData} or is dropped and counted in {@code numLateRecordsDropped}.
+ *
+ * @param <T> element type
+ * @param <K> key type
+ * @param <W> window type
+ */
+public final class WindowedStream<T, K, W extends Window> {
+
+    private final KeyedStream<T, K> input;
+    private final WindowAssigner<? super T, W> assigner;
+    private Trigger<? super T, ? super W> trigger;
+    private Evictor<? super T, ? super W> evictor;
+    private long allowedLatenessMillis;
+    private OutputTag<T> lateTag;
+
+    @SuppressWarnings("unchecked")
+    WindowedStream(KeyedStream<T, K> input, WindowAssigner<? super T, W> assigner) {
+        this.input = input;
+        this.assigner = Objects.requireNonNull(assigner, "window assigner must not be null");
+        this.trigger = (Trigger<? super T, ? super W>) assigner.getDefaultTrigger();
+    }
+
+    /** Replaces the assigner's default trigger. */
+    public WindowedStream<T, K, W> trigger(Trigger<? super T, ? super W> trigger) {
+        this.trigger = Objects.requireNonNull(trigger, "trigger must not be null");
+        return this;
+    }
+
+    /** Keeps every element and lets {@code evictor} remove some before/after the window function. */
+    public WindowedStream<T, K, W> evictor(Evictor<? super T, ? super W> evictor) {
+        this.evictor = Objects.requireNonNull(evictor, "evictor must not be null");
+        return this;
+    }
+
+    /**
+     * How long after the watermark passes a window's end it still accepts (and re-fires for) late
+     * elements. Default zero.
+     *
+     * @throws IllegalArgumentException if negative
+     */
+    public WindowedStream<T, K, W> allowedLateness(Duration lateness) {
+        Objects.requireNonNull(lateness, "allowedLateness must not be null");
+        if (lateness.isNegative()) {
+            throw new IllegalArgumentException("allowedLateness must not be negative: allowedLateness=" + lateness);
+        }
+        this.allowedLatenessMillis = lateness.toMillis();
+        return this;
+    }
+
+    /** Sends late elements to side output {@code tag} instead of dropping them. */
+    public WindowedStream<T, K, W> sideOutputLateData(OutputTag<T> tag) {
+        this.lateTag = Objects.requireNonNull(tag, "output tag must not be null");
+        return this;
+    }
+
+    /** Reduces each window eagerly (one value per key and window) and emits the result. */
+    public SingleOutputStreamOperator<T> reduce(ReduceFunction<T> function) {
+        return reduce(function, WindowFunctions.passThrough());
+    }
+
+    /** Reduces each window eagerly, then hands the result to {@code windowFunction}. */
+    public <R> SingleOutputStreamOperator<R> reduce(ReduceFunction<T> function,
+            ProcessWindowFunction<T, R, K, W> windowFunction) {
+        Objects.requireNonNull(function, "reduce function must not be null");
+        Objects.requireNonNull(windowFunction, "window function must not be null");
+        if (evictor != null) {
+            return build(null, null, WindowFunctions.reduceThen(function, windowFunction));
+        }
+        return build(function, null, windowFunction);
+    }
+
+    /** Aggregates each window eagerly (one accumulator per key and window) and emits the result. */
+    public <ACC, V> SingleOutputStreamOperator<V> aggregate(AggregateFunction<T, ACC, V> function) {
+        return aggregate(function, WindowFunctions.passThrough());
+    }
+
+    /** Aggregates each window eagerly, then hands the result to {@code windowFunction}. */
+    public <ACC, V, R> SingleOutputStreamOperator<R> aggregate(AggregateFunction<T, ACC, V> function,
+            ProcessWindowFunction<V, R, K, W> windowFunction) {
+        Objects.requireNonNull(function, "aggregate function must not be null");
+        Objects.requireNonNull(windowFunction, "window function must not be null");
+        if (evictor != null) {
+            return build(null, null, WindowFunctions.aggregateThen(function, windowFunction));
+        }
+        return build(null, function, windowFunction);
+    }
+
+    /** Hands all elements of each window to {@code windowFunction} when it fires. */
+    public <R> SingleOutputStreamOperator<R> process(ProcessWindowFunction<T, R, K, W> windowFunction) {
+        Objects.requireNonNull(windowFunction, "window function must not be null");
+        return build(null, null, windowFunction);
+    }
+
+    private <R> SingleOutputStreamOperator<R> build(ReduceFunction<T> reduce, AggregateFunction<T, ?, ?> aggregate,
+            ProcessWindowFunction<?, R, K, W> function) {
+        WindowOperatorSpec<K, T, R, W> spec = new WindowOperatorSpec<>(input.getKeySelector(), assigner, trigger,
+                evictor, allowedLatenessMillis, lateTag, reduce, aggregate, function);
+        String name = spec.name();
+        SerializedValue<WindowOperatorSpec<K, T, R, W>> copies = DataStream.serialize(spec, name);
+        return input.oneInput(name, ctx -> new WindowOperator<>(copies.copy(), ctx));
+    }
+}

@@ -1,0 +1,62 @@
+package dev.tidemark.runtime.operators.window;
+
+import dev.tidemark.runtime.state.HeapKeyedStateBackend;
+import dev.tidemark.runtime.state.StateTable;
+import java.util.Collection;
+import java.util.List;
+
+/** One accumulator per (key, window), updated as each element arrives. */
+final class AccumulatingContents<K, IN, ACC, W> implements WindowContents<IN, W> {
+
+    private final HeapKeyedStateBackend<K> backend;
+    private final StateTable<K, W, ACC> table;
+    private final Accumulator<IN, ACC> accumulator;
+
+    AccumulatingContents(HeapKeyedStateBackend<K> backend, Accumulator<IN, ACC> accumulator) {
+        this.backend = backend;
+        this.table = backend.table("_window/accumulator", AccumulatingContents.class);
+        this.accumulator = accumulator;
+    }
+
+    @Override
+    public void add(W stateWindow, IN value, long timestamp) throws Exception {
+        K key = backend.getCurrentKey();
+        int keyGroup = backend.getCurrentKeyGroup();
+        ACC acc = table.get(key, keyGroup, stateWindow);
+        ACC next = acc == null ? accumulator.first(value) : accumulator.add(value, acc);
+        if (next != acc) {
+            table.put(key, keyGroup, stateWindow, next);
+        }
+    }
+
+    @Override
+    public boolean emit(W stateWindow, W window, InputConsumer function) throws Exception {
+        ACC acc = table.get(backend.getCurrentKey(), backend.getCurrentKeyGroup(), stateWindow);
+        if (acc == null) {
+            return false;
+        }
+        function.accept(List.of(accumulator.result(acc)));
+        return true;
+    }
+
+    @Override
+    public void clear(W stateWindow) {
+        table.remove(backend.getCurrentKey(), backend.getCurrentKeyGroup(), stateWindow);
+    }
+
+    @Override
+    public void merge(W target, Collection<W> sources) throws Exception {
+        K key = backend.getCurrentKey();
+        int keyGroup = backend.getCurrentKeyGroup();
+        ACC merged = table.get(key, keyGroup, target);
+        for (W source : sources) {
+            ACC acc = table.remove(key, keyGroup, source);
+            if (acc != null) {
+                merged = merged == null ? acc : accumulator.merge(merged, acc);
+            }
+        }
+        if (merged != null) {
+            table.put(key, keyGroup, target, merged);
+        }
+    }
+}

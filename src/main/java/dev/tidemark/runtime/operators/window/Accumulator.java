@@ -1,0 +1,69 @@
+package dev.tidemark.runtime.operators.window;
+
+import dev.tidemark.api.functions.AggregateFunction;
+import dev.tidemark.api.functions.ReduceFunction;
+
+/**
+ * Eager aggregation of a window's elements into one accumulator: a {@code ReduceFunction} (the
+ * accumulator is the reduced value) or an {@code AggregateFunction}.
+ */
+interface Accumulator<IN, ACC> {
+
+    /** The accumulator of a window whose first element is {@code value}. */
+    ACC first(IN value) throws Exception;
+
+    /** Adds {@code value}; may return {@code acc} itself, changed. */
+    ACC add(IN value, ACC acc) throws Exception;
+
+    ACC merge(ACC a, ACC b) throws Exception;
+
+    Object result(ACC acc) throws Exception;
+
+    static <T> Accumulator<T, T> reducing(ReduceFunction<T> function) {
+        return new Accumulator<>() {
+            @Override
+            public T first(T value) {
+                return value;
+            }
+
+            @Override
+            public T add(T value, T acc) throws Exception {
+                return function.reduce(acc, value);
+            }
+
+            @Override
+            public T merge(T a, T b) throws Exception {
+                return function.reduce(a, b);
+            }
+
+            @Override
+            public Object result(T acc) {
+                return acc;
+            }
+        };
+    }
+
+    static <IN, ACC> Accumulator<IN, ACC> aggregating(AggregateFunction<IN, ACC, ?> function) {
+        return new Accumulator<>() {
+            @Override
+            public ACC first(IN value) {
+                return function.add(value, function.createAccumulator());
+            }
+
+            @Override
+            public ACC add(IN value, ACC acc) {
+                return function.add(value, acc);
+            }
+
+            @Override
+            public ACC merge(ACC a, ACC b) {
+                return function.merge(a, b);
+            }
+
+            @Override
+            public Object result(ACC acc) {
+                return function.getResult(acc);
+            }
+        };
+    }
+}

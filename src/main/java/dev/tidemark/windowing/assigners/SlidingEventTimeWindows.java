@@ -1,0 +1,65 @@
+package dev.tidemark.windowing.assigners;
+
+import dev.tidemark.windowing.triggers.EventTimeTrigger;
+import dev.tidemark.windowing.triggers.Trigger;
+import dev.tidemark.windowing.windows.TimeWindow;
+import java.time.Duration;
+
+/**
+ * Windows of {@code size} starting every {@code slide}: an element belongs to
+ * {@code ceil(size / slide)} windows (fewer when slide does not divide size), listed latest start
+ * first.
+ */
+public final class SlidingEventTimeWindows extends WindowAssigner<Object, TimeWindow> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final long size;
+    private final long slide;
+    private final long offset;
+
+    SlidingEventTimeWindows(long size, long slide, long offset) {
+        this.size = size;
+        this.slide = slide;
+        this.offset = offset;
+    }
+
+    public static SlidingEventTimeWindows of(Duration size, Duration slide) {
+        return of(size, slide, Duration.ZERO);
+    }
+
+    /** @throws IllegalArgumentException if size or slide is not positive, or {@code |offset| >= slide} */
+    public static SlidingEventTimeWindows of(Duration size, Duration slide, Duration offset) {
+        long sizeMillis = positiveMillis(size, "size");
+        long slideMillis = positiveMillis(slide, "slide");
+        return new SlidingEventTimeWindows(sizeMillis, slideMillis, offsetMillis(offset, slideMillis, "slide"));
+    }
+
+    @Override
+    public void assignWindows(Object element, long timestamp, Context context, WindowCollector<TimeWindow> out) {
+        if (timestamp == Long.MIN_VALUE) {
+            throw noTimestamp("SlidingEventTimeWindows");
+        }
+        collect(timestamp, size, slide, offset, out);
+    }
+
+    static void collect(long timestamp, long size, long slide, long offset, WindowCollector<TimeWindow> out) {
+        long lastStart = TimeWindow.getWindowStartWithOffset(timestamp, offset, slide);
+        for (long start = lastStart; start > timestamp - size; start -= slide) {
+            out.collect(new TimeWindow(start, TimeWindow.endOf(start, size)));
+            if (start - slide > start) {
+                break; // would wrap below Long.MIN_VALUE
+            }
+        }
+    }
+
+    @Override
+    public Trigger<Object, TimeWindow> getDefaultTrigger() {
+        return EventTimeTrigger.create();
+    }
+
+    @Override
+    public boolean isEventTime() {
+        return true;
+    }
+}

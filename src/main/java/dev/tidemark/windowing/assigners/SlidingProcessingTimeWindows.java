@@ -1,0 +1,47 @@
+package dev.tidemark.windowing.assigners;
+
+import dev.tidemark.windowing.triggers.ProcessingTimeTrigger;
+import dev.tidemark.windowing.triggers.Trigger;
+import dev.tidemark.windowing.windows.TimeWindow;
+import java.time.Duration;
+
+/** Sliding windows of processing time. */
+public final class SlidingProcessingTimeWindows extends WindowAssigner<Object, TimeWindow> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final long size;
+    private final long slide;
+    private final long offset;
+
+    private SlidingProcessingTimeWindows(long size, long slide, long offset) {
+        this.size = size;
+        this.slide = slide;
+        this.offset = offset;
+    }
+
+    public static SlidingProcessingTimeWindows of(Duration size, Duration slide) {
+        return of(size, slide, Duration.ZERO);
+    }
+
+    public static SlidingProcessingTimeWindows of(Duration size, Duration slide, Duration offset) {
+        long sizeMillis = positiveMillis(size, "size");
+        long slideMillis = positiveMillis(slide, "slide");
+        return new SlidingProcessingTimeWindows(sizeMillis, slideMillis, offsetMillis(offset, slideMillis, "slide"));
+    }
+
+    @Override
+    public void assignWindows(Object element, long timestamp, Context context, WindowCollector<TimeWindow> out) {
+        SlidingEventTimeWindows.collect(context.getCurrentProcessingTime(), size, slide, offset, out);
+    }
+
+    @Override
+    public Trigger<Object, TimeWindow> getDefaultTrigger() {
+        return ProcessingTimeTrigger.create();
+    }
+
+    @Override
+    public boolean isEventTime() {
+        return false;
+    }
+}

@@ -1,0 +1,47 @@
+package dev.tidemark.windowing.assigners;
+
+import dev.tidemark.windowing.triggers.ProcessingTimeTrigger;
+import dev.tidemark.windowing.triggers.Trigger;
+import dev.tidemark.windowing.windows.TimeWindow;
+import java.time.Duration;
+
+/** Fixed-size, non-overlapping windows of processing time, fired by the processing-time clock. */
+public final class TumblingProcessingTimeWindows extends WindowAssigner<Object, TimeWindow> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final long size;
+    private final long offset;
+
+    private TumblingProcessingTimeWindows(long size, long offset) {
+        this.size = size;
+        this.offset = offset;
+    }
+
+    public static TumblingProcessingTimeWindows of(Duration size) {
+        return of(size, Duration.ZERO);
+    }
+
+    /** @throws IllegalArgumentException if size is not positive or {@code |offset| >= size} */
+    public static TumblingProcessingTimeWindows of(Duration size, Duration offset) {
+        long sizeMillis = positiveMillis(size, "size");
+        return new TumblingProcessingTimeWindows(sizeMillis, offsetMillis(offset, sizeMillis, "size"));
+    }
+
+    @Override
+    public void assignWindows(Object element, long timestamp, Context context, WindowCollector<TimeWindow> out) {
+        long now = context.getCurrentProcessingTime();
+        long start = TimeWindow.getWindowStartWithOffset(now, offset, size);
+        out.collect(new TimeWindow(start, TimeWindow.endOf(start, size)));
+    }
+
+    @Override
+    public Trigger<Object, TimeWindow> getDefaultTrigger() {
+        return ProcessingTimeTrigger.create();
+    }
+
+    @Override
+    public boolean isEventTime() {
+        return false;
+    }
+}

@@ -1,0 +1,90 @@
+package dev.tidemark.windowing.windows;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A window of time {@code [start, end)}: {@code start} inclusive, {@code end} exclusive, so
+ * {@link #maxTimestamp()} is {@code end - 1}. An event-time window fires when the watermark reaches
+ * {@code maxTimestamp()}.
+ *
+ * @param start the first timestamp in the window
+ * @param end the first timestamp after the window
+ */
+public record TimeWindow(long start, long end) implements Window, Serializable {
+
+    public TimeWindow {
+        if (end <= start) {
+            throw new IllegalArgumentException("window end must be after its start: start=" + start + ", end=" + end);
+        }
+    }
+
+    @Override
+    public long maxTimestamp() {
+        return end - 1;
+    }
+
+    /** Whether the two windows overlap or touch ({@code [0,5)} and {@code [5,10)} intersect). */
+    public boolean intersects(TimeWindow other) {
+        return start <= other.end && end >= other.start;
+    }
+
+    /** The smallest window that covers both. */
+    public TimeWindow cover(TimeWindow other) {
+        return new TimeWindow(Math.min(start, other.start), Math.max(end, other.end));
+    }
+
+    /**
+     * The start of the window of size {@code windowSize}, shifted by {@code offset}, that contains
+     * {@code timestamp}: {@code timestamp - ((timestamp - offset) mod windowSize)} with the remainder
+     * in {@code [0, windowSize)}, so negative timestamps work; computed without overflow.
+     */
+    public static long getWindowStartWithOffset(long timestamp, long offset, long windowSize) {
+        long remainder = Math.floorMod(Math.floorMod(timestamp, windowSize) - Math.floorMod(offset, windowSize), windowSize);
+        long start = timestamp - remainder;
+        return start > timestamp ? Long.MIN_VALUE : start; // saturate instead of wrapping at Long.MIN_VALUE
+    }
+
+    /** {@code start + size}, saturated at {@code Long.MAX_VALUE}. */
+    public static long endOf(long start, long size) {
+        long end = start + size;
+        return end < start ? Long.MAX_VALUE : end;
+    }
+
+    /** A window merge: the covering window and the windows it replaces (more than one). */
+    public record Merge(TimeWindow result, Set<TimeWindow> merged) {}
+
+    /**
+     * Merges windows that intersect (overlap or touch), as session windows do.
+     *
+     * @return one entry per group of more than one window
+     */
+    public static List<Merge> mergeWindows(Collection<TimeWindow> windows) {
+        List<TimeWindow> sorted = new ArrayList<>(windows);
+        sorted.sort((a, b) -> Long.compare(a.start, b.start));
+        List<Merge> merges = new ArrayList<>();
+        TimeWindow cover = null;
+        Set<TimeWindow> group = new LinkedHashSet<>();
+        for (TimeWindow w : sorted) {
+            if (cover != null && cover.intersects(w)) {
+                cover = cover.cover(w);
+                group.add(w);
+            } else {
+                if (group.size() > 1) {
+                    merges.add(new Merge(cover, group));
+                }
+                cover = w;
+                group = new LinkedHashSet<>();
+                group.add(w);
+            }
+        }
+        if (group.size() > 1) {
+            merges.add(new Merge(cover, group));
+        }
+        return merges;
+    }
+}
