@@ -1,0 +1,136 @@
+package dev.tidemark.windowing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tidemark.api.OutputTag;
+import dev.tidemark.api.SingleOutputStreamOperator;
+import dev.tidemark.api.functions.Collector;
+import dev.tidemark.api.functions.ProcessWindowFunction;
+import dev.tidemark.testing.TestDriver;
+import dev.tidemark.testing.TestSink;
+import dev.tidemark.testing.TestSource;
+import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
+import dev.tidemark.windowing.windows.TimeWindow;
+import java.io.Serializable;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * For random keys, values, disordered timestamps, watermark schedules, window sizes, slides and
+ * lateness, the window operator's results equal a brute-force model of Flink's rules.
+ */
+class WindowPropertyTest {
+
+    record Event(int key, int value) implements Serializable {}
+
+    static final OutputTag<Event> LATE = OutputTag.of("late", Event.class);
+
+    static final class Describe extends ProcessWindowFunction<Event, String, Integer, TimeWindow> {
+        @Override
+        public void process(Integer key, Context ctx, Iterable<Event> sums, Collector<String> out) {
+            out.collect(key + "|" + ctx.window().start() + "|" + sums.iterator().next().value());
+        }
+    }
+
+    /** The rules written out plainly: per (key, window) a sum, a pending timer, and cleanup. */
+    static final class Model {
+        final long size;
+        final long slide;
+        final long lateness;
+        final List<String> results = new ArrayList<>();
+        final Map<String, long[]> windows = new HashMap<>(); // key|start -> {sum, timerPending, key, start}
+        long watermark = Long.MIN_VALUE;
+        int late;
+
+        Model(long size, long slide, long lateness) {
+            this.size = size;
+            this.slide = slide;
+            this.lateness = lateness;
+        }
+
+        void element(int key, int value, long ts) {
+            boolean accepted = false;
+            long lastStart = ts - Math.floorMod(ts, slide);
+            for (long start = lastStart; start > ts - size; start -= slide) {
+                long maxTs = start + size - 1;
+                if (maxTs + lateness <= watermark) {
+                    continue;
+                }
+                accepted = true;
+                long windowStart = start;
+                long[] w = windows.computeIfAbsent(key + "|" + start, k -> new long[] {0, 0, key, windowStart});
+                w[0] += value;
+                if (maxTs <= watermark) {
+                    results.add(key + "|" + start + "|" + w[0]);
+                } else {
+                    w[1] = 1;
+                }
+            }
+            if (!accepted && ts + lateness <= watermark) {
+                late++;
+            }
+        }
+
+        void watermark(long wm) {
+            if (wm <= watermark) {
+                return;
+            }
+            watermark = wm;
+            windows.values().removeIf(w -> {
+                long maxTs = w[3] + size - 1;
+                if (w[1] == 1 && maxTs <= wm) {
+                    results.add(w[2] + "|" + w[3] + "|" + w[0]);
+                    w[1] = 0;
+                }
+                return maxTs + lateness <= wm;
+            });
+        }
+    }
+
+    @Test
+    void randomInputs_matchTheModel() {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        for (int run = 0; run < 40; run++) {
+            long size = 5 + random.nextInt(40);
+            long slide = random.nextBoolean() ? size : 1 + random.nextInt((int) size);
+            long lateness = random.nextBoolean() ? 0 : random.nextInt(30);
+            String config = "seed=" + seed + " run=" + run + " size=" + size + " slide=" + slide + " lateness=" + lateness;
+            Model model = new Model(size, slide, lateness);
+            try (TestDriver driver = TestDriver.create()) {
+                TestSource<Event> in = driver.source("events", Event.class);
+                SingleOutputStreamOperator<String> windowed = in.stream().keyBy(Event::key)
+                        .window(SlidingEventTimeWindows.of(Duration.ofMillis(size), Duration.ofMillis(slide)))
+                        .allowedLateness(Duration.ofMillis(lateness))
+                        .sideOutputLateData(LATE)
+                        .reduce((a, b) -> new Event(a.key(), a.value() + b.value()), new Describe());
+                TestSink<String> out = driver.sink(windowed);
+                TestSink<Event> late = driver.sink(windowed.getSideOutput(LATE));
+                driver.start();
+                long clock = random.nextInt(100) - 50;
+                long disorder = random.nextInt(40);
+                for (int i = 0; i < 300; i++) {
+                    clock += random.nextInt(4);
+                    long ts = clock - random.nextInt((int) disorder + 1);
+                    Event e = new Event(random.nextInt(4), 1 + random.nextInt(9));
+                    in.emit(e, ts);
+                    model.element(e.key(), e.value(), ts);
+                    if (random.nextInt(5) == 0) {
+                        long wm = clock - random.nextInt((int) disorder + 10);
+                        in.emitWatermark(wm);
+                        model.watermark(wm);
+                    }
+                }
+                in.finish();
+                model.watermark(Long.MAX_VALUE);
+                assertThat(out.records()).as(config).containsExactlyInAnyOrderElementsOf(model.results);
+                assertThat(late.records()).as(config).hasSize(model.late);
+            }
+        }
+    }
+}
