@@ -1,0 +1,84 @@
+package dev.tidemark.runtime.operators.window;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tidemark.api.ExecutionConfig;
+import dev.tidemark.api.OutputTag;
+import dev.tidemark.api.functions.KeySelector;
+import dev.tidemark.api.functions.ProcessWindowFunction;
+import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.metrics.MetricRegistry;
+import dev.tidemark.runtime.operators.OperatorContext;
+import dev.tidemark.runtime.operators.Output;
+import dev.tidemark.runtime.operators.WatermarkStatus;
+import dev.tidemark.runtime.timers.ManualProcessingTimeService;
+import dev.tidemark.windowing.assigners.EventTimeSessionWindows;
+import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
+import dev.tidemark.windowing.assigners.WindowAssigner;
+import dev.tidemark.windowing.triggers.Trigger;
+import dev.tidemark.windowing.windows.TimeWindow;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The window operator, driven directly: after cleanup time a key and window leave nothing behind. */
+class WindowOperatorCleanupTest {
+
+    private final List<Object> emitted = new ArrayList<>();
+
+    private final Output<Integer> output = new Output<>() {
+        @Override
+        public void collect(Integer value, long timestamp) {
+            emitted.add(value);
+        }
+
+        @Override
+        public <X> void collect(OutputTag<X> tag, X value, long timestamp) {
+            emitted.add(tag.id() + ":" + value);
+        }
+
+        @Override
+        public void emitWatermark(Watermark watermark) {}
+
+        @Override
+        public void emitWatermarkStatus(WatermarkStatus status) {}
+    };
+
+    @SuppressWarnings("unchecked")
+    private WindowOperator<Integer, Integer, Integer, TimeWindow> operator(WindowAssigner<Object, TimeWindow> assigner,
+            long lateness) throws Exception {
+        WindowOperatorSpec<Integer, Integer, Integer, TimeWindow> spec = new WindowOperatorSpec<>(
+                (KeySelector<Integer, Integer>) i -> i % 100, assigner, (Trigger<Object, TimeWindow>) assigner.getDefaultTrigger(),
+                null, lateness, null, Integer::sum, null,
+                (ProcessWindowFunction<Integer, Integer, Integer, TimeWindow>) (Object) WindowFunctions.passThrough());
+        var op = new WindowOperator<>(spec, new OperatorContext<>("Window", output, new ManualProcessingTimeService(0),
+                new ExecutionConfig(), 0, 1, new MetricRegistry()));
+        op.open();
+        return op;
+    }
+
+    @Test
+    void slidingWindowsWithLateness_leaveNoStateOrTimersAfterCleanup() throws Exception {
+        var op = operator(SlidingEventTimeWindows.of(Duration.ofMillis(20), Duration.ofMillis(5)), 10);
+        for (int i = 0; i < 1_000; i++) {
+            op.processElement(i, i % 50);
+        }
+        assertThat(op.stateSize()).isPositive();
+        op.processWatermark(new Watermark(60));
+        assertThat(op.stateSize()).as("every window ends by 64; cleanup at maxTimestamp + 10").isPositive();
+        op.processWatermark(new Watermark(78));
+        assertThat(op.stateSize()).isZero();
+        assertThat(emitted).isNotEmpty();
+    }
+
+    @Test
+    void sessions_leaveNoStateOrTimersAfterCleanup() throws Exception {
+        var op = operator(EventTimeSessionWindows.withGap(Duration.ofMillis(7)), 3);
+        for (int i = 0; i < 1_000; i++) {
+            op.processElement(i, (i * 37) % 200);
+        }
+        op.processWatermark(new Watermark(300));
+        assertThat(op.stateSize()).isZero();
+    }
+}
