@@ -42,32 +42,29 @@ final class ChainedOperator<T> {
     }
 
     void processWatermarkStatus(WatermarkStatus status) {
-        try {
-            operator.processWatermarkStatus(status);
-        } catch (Exception e) {
-            throw OperatorException.tag(name, e);
-        }
+        call(() -> operator.processWatermarkStatus(status));
     }
 
     void open() {
-        try {
-            operator.open();
-        } catch (Exception e) {
-            throw OperatorException.tag(name, e);
-        }
+        call(operator::open);
     }
 
     void endInput() {
-        try {
-            operator.endInput();
-        } catch (Exception e) {
-            throw OperatorException.tag(name, e);
-        }
+        call(operator::endInput);
     }
 
     void close() {
+        call(operator::close);
+    }
+
+    /** One call into the operator that is not per record, so a lambda costs nothing that matters. */
+    private interface Step {
+        void run() throws Exception;
+    }
+
+    private void call(Step step) {
         try {
-            operator.close();
+            step.run();
         } catch (Exception e) {
             throw OperatorException.tag(name, e);
         }

@@ -1,32 +1,22 @@
 package dev.tidemark.windowing.triggers;
 
-import dev.tidemark.eventtime.Timestamps;
-import dev.tidemark.state.ReducingState;
-import dev.tidemark.state.ReducingStateDescriptor;
 import dev.tidemark.windowing.windows.Window;
 import java.time.Duration;
 
 /**
- * Fires a window every {@code interval} of event time (at multiples of the interval) while it is
- * open, and at its end, so long windows show early results.
+ * Fires a window every {@code interval} of event time (at multiples of the interval, counted from the
+ * first element's timestamp) while it is open, and at its end, so long windows show early results.
  */
-public final class ContinuousEventTimeTrigger<W extends Window> extends Trigger<Object, W> {
+public final class ContinuousEventTimeTrigger<W extends Window> extends ContinuousTrigger<W> {
 
     private static final long serialVersionUID = 1L;
 
-    private final long interval;
-    private final ReducingStateDescriptor<Long> fireTimeDescriptor =
-            new ReducingStateDescriptor<>("fire-time", Math::min, Long.class);
-
     private ContinuousEventTimeTrigger(long interval) {
-        this.interval = interval;
+        super(interval);
     }
 
     public static <W extends Window> ContinuousEventTimeTrigger<W> of(Duration interval) {
-        if (interval.isNegative() || interval.isZero()) {
-            throw new IllegalArgumentException("interval must be positive: interval=" + interval);
-        }
-        return new ContinuousEventTimeTrigger<>(interval.toMillis());
+        return new ContinuousEventTimeTrigger<>(positiveMillis(interval));
     }
 
     @Override
@@ -35,32 +25,13 @@ public final class ContinuousEventTimeTrigger<W extends Window> extends Trigger<
             return TriggerResult.FIRE;
         }
         ctx.registerEventTimeTimer(window.maxTimestamp());
-        ReducingState<Long> fireTime = ctx.getPartitionedState(fireTimeDescriptor);
-        if (fireTime.get() == null) {
-            registerNext(timestamp - Math.floorMod(timestamp, interval), window, ctx, fireTime);
-        }
+        scheduleFirst(timestamp, window, ctx);
         return TriggerResult.CONTINUE;
     }
 
     @Override
     public TriggerResult onEventTime(long time, W window, TriggerContext ctx) {
-        if (time == window.maxTimestamp()) {
-            return TriggerResult.FIRE;
-        }
-        ReducingState<Long> fireTime = ctx.getPartitionedState(fireTimeDescriptor);
-        Long next = fireTime.get();
-        if (next != null && next == time) {
-            fireTime.clear();
-            registerNext(time, window, ctx, fireTime);
-            return TriggerResult.FIRE;
-        }
-        return TriggerResult.CONTINUE;
-    }
-
-    private void registerNext(long time, W window, TriggerContext ctx, ReducingState<Long> fireTime) {
-        long next = Math.min(Timestamps.saturatedAdd(time, interval), window.maxTimestamp());
-        fireTime.add(next);
-        ctx.registerEventTimeTimer(next);
+        return onOwnTimer(time, window, ctx);
     }
 
     @Override
@@ -69,26 +40,12 @@ public final class ContinuousEventTimeTrigger<W extends Window> extends Trigger<
     }
 
     @Override
-    public boolean canMerge() {
-        return true;
+    void registerTimer(TriggerContext ctx, long time) {
+        ctx.registerEventTimeTimer(time);
     }
 
     @Override
-    public void onMerge(W window, OnMergeContext ctx) {
-        ctx.mergePartitionedState(fireTimeDescriptor);
-        Long next = ctx.getPartitionedState(fireTimeDescriptor).get();
-        if (next != null) {
-            ctx.registerEventTimeTimer(next);
-        }
-    }
-
-    @Override
-    public void clear(W window, TriggerContext ctx) {
-        ReducingState<Long> fireTime = ctx.getPartitionedState(fireTimeDescriptor);
-        Long next = fireTime.get();
-        if (next != null) {
-            ctx.deleteEventTimeTimer(next);
-            fireTime.clear();
-        }
+    void deleteTimer(TriggerContext ctx, long time) {
+        ctx.deleteEventTimeTimer(time);
     }
 }
