@@ -96,6 +96,43 @@ class ExecutionTest {
     }
 
     @Test
+    void keyedWindows_onRealThreads_emitPerKeyResults_andCountDroppedLateRecords() throws Exception {
+        // timestamps 0..9999 ascending with one straggler per thousand far behind the watermark
+        env.getConfig().setAutoWatermarkInterval(java.time.Duration.ZERO);
+        var sums = env.fromSequence(0, 9_999)
+                .map(i -> i % 1000 == 999 ? new long[] {i % 3, 1, i - 1500} : new long[] {i % 3, 1, i})
+                .assignTimestampsAndWatermarks(WatermarkStrategy.<long[]>forGenerator(ctx -> new EveryElement())
+                        .withTimestampAssigner((e, previous) -> e[2]))
+                .keyBy(e -> e[0])
+                .window(dev.tidemark.windowing.assigners.TumblingEventTimeWindows.of(java.time.Duration.ofMillis(1000)))
+                .reduce((a, b) -> new long[] {a[0], a[1] + b[1], a[2]})
+                .map(e -> e[0] + ":" + e[1]);
+        CollectSinks.Buffer results = CollectSinks.buffer("windows");
+        sums.addSink(new CollectSinks.Sink<>("windows"));
+        JobClient job = env.executeAsync("windows");
+        job.await();
+        assertThat(results.values()).hasSize(30);
+        long counted = results.values().stream().mapToLong(v -> Long.parseLong(v.toString().split(":")[1])).sum();
+        assertThat(counted + job.metrics().values().stream().mapToLong(Long::longValue).sum()).isEqualTo(10_000);
+        assertThat(job.metrics()).containsEntry(
+                "Window(TumblingEventTimeWindows, EventTimeTrigger).numLateRecordsDropped", 10L);
+    }
+
+    /** Ascending timestamps: a watermark after every element, so the run is the same on any machine. */
+    static final class EveryElement implements dev.tidemark.eventtime.WatermarkGenerator<long[]> {
+        private long max = Long.MIN_VALUE;
+
+        @Override
+        public void onEvent(long[] event, long timestamp, dev.tidemark.eventtime.WatermarkOutput output) {
+            max = Math.max(max, timestamp);
+            output.emitWatermark(new dev.tidemark.eventtime.Watermark(max - 1));
+        }
+
+        @Override
+        public void onPeriodicEmit(dev.tidemark.eventtime.WatermarkOutput output) {}
+    }
+
+    @Test
     void executeAsync_reportsStatus_andResult() throws Exception {
         env.fromElements("x").map(String::length).addSink((v, ctx) -> {});
         JobClient job = env.executeAsync("status job");

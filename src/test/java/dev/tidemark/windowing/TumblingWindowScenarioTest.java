@@ -110,6 +110,21 @@ class TumblingWindowScenarioTest {
     }
 
     @Test
+    void calendarDays_inAZone_acrossTheSpringForwardDay() {
+        var daily = in.stream().keyBy(Sale::shop)
+                .window(dev.tidemark.windowing.assigners.CalendarWindows.days(java.time.ZoneId.of("Europe/Berlin")))
+                .reduce((a, b) -> new Sale(a.shop(), a.amount() + b.amount()));
+        TestSink<Sale> out = driver.sink(daily);
+        driver.start();
+        long march31 = java.time.Instant.parse("2024-03-30T23:00:00Z").toEpochMilli(); // local midnight, +01:00
+        long april1 = java.time.Instant.parse("2024-03-31T22:00:00Z").toEpochMilli(); // local midnight, +02:00
+        in.emit(new Sale("a", 1), march31).emit(new Sale("a", 2), april1 - 1).emit(new Sale("a", 4), april1);
+        in.emitWatermark(april1 - 1);
+        assertThat(out.timestampedRecords()).extracting(r -> r.value().amount() + "@" + r.timestamp())
+                .as("a 23-hour day fires at its last millisecond").containsExactly("3@" + (april1 - 1));
+    }
+
+    @Test
     void negativeTimestampsAndOffsets_landInTheRightWindows() {
         var windowed = in.stream().keyBy(Sale::shop)
                 .window(TumblingEventTimeWindows.of(Duration.ofMillis(10), Duration.ofMillis(3)))
