@@ -171,7 +171,7 @@ class FailureAndCancellationTest {
         assertThatThrownBy(() -> job.await(Duration.ofSeconds(30))).isInstanceOf(CancellationException.class);
     }
 
-    /** Blocks between elements, as a source waiting for a network would. */
+    /** Blocks waiting for input that never comes, as a source waiting on a network would. */
     static final class Sleeper implements SourceFunction<Long> {
         static final CountDownLatch STARTED = new CountDownLatch(1);
         private volatile boolean running = true;
@@ -179,8 +179,9 @@ class FailureAndCancellationTest {
         @Override
         public void run(SourceContext<Long> ctx) throws InterruptedException {
             STARTED.countDown();
+            CountDownLatch never = new CountDownLatch(1);
             while (running) {
-                Thread.sleep(60_000);
+                never.await();
             }
         }
 
