@@ -11,6 +11,9 @@ import dev.tidemark.eventtime.AssignerWithPeriodicWatermarks;
 import dev.tidemark.eventtime.AssignerWithPunctuatedWatermarks;
 import dev.tidemark.eventtime.WatermarkStrategy;
 import dev.tidemark.runtime.graph.OneInputTransformation;
+import dev.tidemark.runtime.graph.PartitionTransformation;
+import dev.tidemark.runtime.graph.Partitioner;
+import dev.tidemark.runtime.graph.UnionTransformation;
 import dev.tidemark.runtime.graph.SerializedValue;
 import dev.tidemark.runtime.graph.Transformation;
 import dev.tidemark.runtime.operators.FilterOperator;
@@ -59,7 +62,60 @@ public class DataStream<T> {
      */
     public <K> KeyedStream<T, K> keyBy(KeySelector<T, K> key) {
         java.util.Objects.requireNonNull(key, "key selector must not be null");
-        return new KeyedStream<>(environment, transformation, key);
+        SerializedValue<KeySelector<T, K>> serialized = serialize(key, "KeyBy");
+        return new KeyedStream<>(environment,
+                new PartitionTransformation<>(transformation, new Partitioner.Hash(serialized)), key, serialized);
+    }
+
+    /** Distributes elements round-robin over all instances of the next operator. */
+    public DataStream<T> rebalance() {
+        return partitioned(new Partitioner.Rebalance());
+    }
+
+    /** Distributes elements round-robin over a local subset of the next operator's instances. */
+    public DataStream<T> rescale() {
+        return partitioned(new Partitioner.Rescale());
+    }
+
+    /** Sends each element to a pseudo-random instance of the next operator. */
+    public DataStream<T> shuffle() {
+        return partitioned(new Partitioner.Shuffle());
+    }
+
+    /** Sends every element to every instance of the next operator. */
+    public DataStream<T> broadcast() {
+        return partitioned(new Partitioner.Broadcast());
+    }
+
+    /** Sends every element to the first instance of the next operator. */
+    public DataStream<T> global() {
+        return partitioned(new Partitioner.Global());
+    }
+
+    /** Instance i feeds instance i of the next operator, which must have the same parallelism. */
+    public DataStream<T> forward() {
+        return partitioned(new Partitioner.Forward());
+    }
+
+    private DataStream<T> partitioned(Partitioner partitioner) {
+        return new DataStream<>(environment, new PartitionTransformation<>(transformation, partitioner));
+    }
+
+    /**
+     * This stream and {@code others} as one stream of the same type. An operator reading it takes
+     * its watermark as the minimum over all of them.
+     */
+    @SafeVarargs
+    public final DataStream<T> union(DataStream<T>... others) {
+        java.util.List<Transformation<T>> inputs = new java.util.ArrayList<>();
+        inputs.add(transformation);
+        for (DataStream<T> other : others) {
+            if (other.environment != environment) {
+                throw new IllegalArgumentException("union must combine streams of one environment");
+            }
+            inputs.add(other.transformation);
+        }
+        return new DataStream<>(environment, new UnionTransformation<>(inputs));
     }
 
     /**

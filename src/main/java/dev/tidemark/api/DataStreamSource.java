@@ -20,6 +20,15 @@ public final class DataStreamSource<T> extends DataStream<T> {
         return this;
     }
 
+    /**
+     * Sets the source's parallelism; above 1 only for a {@code ParallelSourceFunction}
+     * (checked when the job is planned).
+     */
+    public DataStreamSource<T> setParallelism(int parallelism) {
+        transformation.setParallelism(StreamExecutionEnvironment.checkParallelism(parallelism));
+        return this;
+    }
+
     /** Declares the element type, kept for tools that translate the pipeline. */
     public DataStreamSource<T> returns(Class<T> type) {
         transformation.setOutputType(Objects.requireNonNull(type, "type must not be null"));

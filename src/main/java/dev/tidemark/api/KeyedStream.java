@@ -34,10 +34,11 @@ public class KeyedStream<T, K> extends DataStream<T> {
     private final KeySelector<T, K> keySelector;
     private final SerializedValue<KeySelector<T, K>> serializedSelector;
 
-    KeyedStream(StreamExecutionEnvironment environment, Transformation<T> input, KeySelector<T, K> keySelector) {
-        super(environment, input);
+    KeyedStream(StreamExecutionEnvironment environment, Transformation<T> partitioned, KeySelector<T, K> keySelector,
+            SerializedValue<KeySelector<T, K>> serializedSelector) {
+        super(environment, partitioned);
         this.keySelector = keySelector;
-        this.serializedSelector = serialize(keySelector, "KeyBy");
+        this.serializedSelector = serializedSelector;
     }
 
     /** The key selector. */

@@ -7,18 +7,23 @@ import dev.tidemark.api.JobExecutionException;
 import dev.tidemark.api.StreamExecutionEnvironment;
 import dev.tidemark.api.functions.RichFunction;
 import dev.tidemark.api.source.SourceFunction;
-import dev.tidemark.runtime.graph.ChainPlan;
+import dev.tidemark.runtime.graph.JobGraph;
+import dev.tidemark.runtime.graph.JobVertex;
 import dev.tidemark.runtime.graph.OneInputTransformation;
 import dev.tidemark.runtime.graph.Planner;
 import dev.tidemark.runtime.graph.SourceTransformation;
 import dev.tidemark.runtime.metrics.MetricRegistry;
 import dev.tidemark.runtime.operators.BasicRuntimeContext;
 import dev.tidemark.runtime.operators.OperatorException;
+import dev.tidemark.runtime.task.ChannelWriter;
 import dev.tidemark.runtime.task.DirectChannel;
 import dev.tidemark.runtime.task.InputProcessor;
+import dev.tidemark.runtime.task.JobWiring;
 import dev.tidemark.runtime.task.OperatorChain;
 import dev.tidemark.runtime.task.SourceContextImpl;
+import dev.tidemark.runtime.task.Subtask;
 import dev.tidemark.runtime.timers.ManualProcessingTimeService;
+import dev.tidemark.runtime.timers.ProcessingTimeService;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -123,44 +128,65 @@ public final class TestDriver implements AutoCloseable {
         checkState(State.BUILDING, "start");
         config = env.getConfig().copy();
         state = State.RUNNING;
-        List<ChainPlan> plans = Planner.plan(env.getTransformations(), env.getParallelism());
-        List<Runnable> bounded = new ArrayList<>();
+        JobGraph graph = Planner.plan(env.getTransformations(), env.getParallelism());
         guarded(() -> {
-            for (ChainPlan plan : plans) {
-                bind(plan, bounded);
+            List<Subtask> subtasks = JobWiring.wire(graph,
+                    new OperatorChain.Settings(config, env.getStreamTimeCharacteristic(), metrics), new DriverEnvironment());
+            for (Subtask subtask : subtasks) {
+                chains.add(subtask.chain());
+                subtask.chain().open();
             }
-            for (OperatorChain chain : chains) {
-                chain.open();
+            List<Runnable> bounded = new ArrayList<>();
+            for (Subtask subtask : subtasks) {
+                subtask.input().start();
+                if (subtask.vertex().isSource()) {
+                    bindSource(subtask, bounded);
+                }
             }
-            for (Runnable source : bounded) {
-                source.run();
-            }
+            bounded.forEach(Runnable::run);
         });
     }
 
-    private void bind(ChainPlan plan, List<Runnable> boundedSources) {
-        OperatorChain chain = new OperatorChain(plan, config, env.getStreamTimeCharacteristic(), clock, metrics);
-        chains.add(chain);
-        TestSource<?> testSource = testSources.get(plan.source());
-        int channels = testSource == null ? 1 : testSource.partitions().size();
-        InputProcessor input = new InputProcessor(chain, channels);
-        String name = plan.source().name();
+    /** Everything runs on the caller's thread: direct channels, one virtual clock. */
+    private final class DriverEnvironment implements JobWiring.Environment {
+        @Override
+        public ProcessingTimeService timeService(JobVertex vertex, int subtaskIndex) {
+            return clock;
+        }
+
+        @Override
+        public ChannelWriter channel(Subtask consumer, int channelIndex, InputProcessor processor) {
+            return new DirectChannel(channelIndex, processor);
+        }
+
+        @Override
+        public int sourceChannels(JobVertex vertex) {
+            TestSource<?> testSource = testSources.get(vertex.head().transformation());
+            return testSource == null ? 1 : testSource.partitions().size();
+        }
+    }
+
+    private void bindSource(Subtask subtask, List<Runnable> boundedSources) {
+        SourceTransformation<?> transformation = (SourceTransformation<?>) subtask.vertex().head().transformation();
+        TestSource<?> testSource = testSources.get(transformation);
+        String name = transformation.name();
         if (testSource != null) {
             for (TestSource.Partition<?> p : testSource.partitions()) {
-                contexts.put(p, new SourceContextImpl<>(name + "[" + p.index() + "]", new DirectChannel(p.index(), input)));
+                contexts.put(p, new SourceContextImpl<>(name + "[" + p.index() + "]",
+                        subtask.sourceChannels().get(p.index())));
             }
         } else {
-            SourceContextImpl<Object> ctx = new SourceContextImpl<>(name, new DirectChannel(0, input));
-            boundedSources.add(() -> runToCompletion(plan.source(), ctx));
+            SourceContextImpl<Object> ctx = new SourceContextImpl<>(name, subtask.sourceChannels().get(0));
+            boundedSources.add(() -> runToCompletion(transformation, subtask, ctx));
         }
     }
 
     @SuppressWarnings("unchecked")
-    private void runToCompletion(SourceTransformation<?> transformation, SourceContextImpl<Object> ctx) {
+    private void runToCompletion(SourceTransformation<?> transformation, Subtask subtask, SourceContextImpl<Object> ctx) {
         SourceFunction<Object> source = (SourceFunction<Object>) transformation.newFunction();
         try {
             if (source instanceof RichFunction rich) {
-                rich.open(new BasicRuntimeContext(transformation.name(), 0, 1));
+                rich.open(new BasicRuntimeContext(transformation.name(), subtask.index(), subtask.vertex().parallelism()));
             }
             source.run(ctx);
             ctx.finish(config.getEndOfInput());

@@ -236,14 +236,19 @@ class FailureAndCancellationTest {
     }
 
     @Test
-    void executeErrors_emptyPipelineAndUnsupportedParallelism_areClear() {
+    void executeErrors_emptyPipelineAndImpossibleParallelism_areClear() {
         assertThatThrownBy(env::execute)
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageStartingWith("pipeline must have at least one source");
-        env.fromElements(1).map(i -> i).setParallelism(2).addSink((v, ctx) -> {});
+        env.fromElements(1).setParallelism(2).addSink((v, ctx) -> {});
         assertThatThrownBy(env::execute)
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessage("parallelism must be 1 in this version: operator=Map, parallelism=2;"
-                        + " parallel execution is planned");
+                .hasMessage("source must be a ParallelSourceFunction to run in parallel: source=Collection Source,"
+                        + " parallelism=2");
+        StreamExecutionEnvironment other = StreamExecutionEnvironment.create();
+        other.fromSequence(1, 10).setParallelism(2).forward().map(i -> i).setParallelism(3).addSink((v, ctx) -> {});
+        assertThatThrownBy(other::execute)
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("forward partitioning must connect operators of equal parallelism");
     }
 }

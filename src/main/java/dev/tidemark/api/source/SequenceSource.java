@@ -1,13 +1,20 @@
 package dev.tidemark.api.source;
 
+import dev.tidemark.api.functions.RichFunction;
+import dev.tidemark.api.functions.RuntimeContext;
 
-/** A bounded source of the longs {@code from} to {@code to}, both inclusive, without timestamps. */
-public final class SequenceSource implements SourceFunction<Long> {
+/**
+ * A bounded source of the longs {@code from} to {@code to}, both inclusive, without timestamps. In
+ * parallel, instance {@code i} of {@code n} emits {@code from + i}, {@code from + i + n}, ...
+ */
+public final class SequenceSource implements ParallelSourceFunction<Long>, RichFunction {
 
     private static final long serialVersionUID = 1L;
 
     private final long from;
     private final long to;
+    private long first;
+    private long step = 1;
     private volatile boolean running = true;
 
     /** @throws IllegalArgumentException if {@code from > to} */
@@ -17,14 +24,24 @@ public final class SequenceSource implements SourceFunction<Long> {
         }
         this.from = from;
         this.to = to;
+        this.first = from;
+    }
+
+    @Override
+    public void open(RuntimeContext context) {
+        step = context.getNumberOfParallelSubtasks();
+        first = from + context.getIndexOfThisSubtask();
     }
 
     @Override
     public void run(SourceContext<Long> ctx) {
-        for (long i = from; running; i++) {
+        if (first > to || first < from) {
+            return; // more instances than numbers, or an overflowing start
+        }
+        for (long i = first; running; i += step) {
             ctx.collect(i);
-            if (i == to) {
-                return;
+            if (Long.compareUnsigned(to - i, step) < 0) {
+                return; // the next value would pass 'to'; unsigned because to - i may exceed Long.MAX_VALUE
             }
         }
     }

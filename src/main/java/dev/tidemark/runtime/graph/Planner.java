@@ -1,83 +1,131 @@
 package dev.tidemark.runtime.graph;
 
 import dev.tidemark.api.OutputTag;
+import dev.tidemark.api.source.ParallelSourceFunction;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Turns the logical pipeline into chains, one per source: every operator with one input is chained
- * to its input, so records pass between operators by method call, without copies or queues.
+ * Turns the logical pipeline into a {@link JobGraph}: virtual nodes (side outputs, partitioning,
+ * unions) become edge properties, and an operator is chained to its input (records passed by method
+ * call, no queue) when it has exactly one input, that input is forward with equal parallelism, or
+ * both run as a single instance.
  *
- * <p>This version plans parallelism 1 only; exchanges between stages of different parallelism come
- * with parallel execution.
+ * <p>Without an explicit partitioning an edge is forward between equal parallelism and rebalance
+ * otherwise, as in Flink. A source that is not a {@link ParallelSourceFunction} runs as one instance.
  */
 public final class Planner {
 
     private Planner() {}
 
+    private record Input(Transformation<?> upstream, Partitioner partitioner, OutputTag<?> tag, int inputIndex) {}
+
     /**
      * Plans {@code transformations}.
      *
-     * @param defaultParallelism the environment's parallelism, used where a node has none
-     * @throws IllegalStateException if the pipeline is empty or asks for parallelism other than 1
+     * @throws IllegalStateException if the pipeline is empty or inconsistent (a parallel instance
+     *     count a source cannot have, forward partitioning between different parallelism)
      */
-    public static List<ChainPlan> plan(List<Transformation<?>> transformations, int defaultParallelism) {
-        if (transformations.isEmpty()) {
+    public static JobGraph plan(List<Transformation<?>> transformations, int defaultParallelism) {
+        if (transformations.stream().noneMatch(t -> t instanceof SourceTransformation<?>)) {
             throw new IllegalStateException("pipeline must have at least one source; add one with addSource(...)"
                     + " or fromElements(...) before execute()");
         }
-        Map<Transformation<?>, Consumers> consumers = new LinkedHashMap<>();
-        List<SourceTransformation<?>> sources = new ArrayList<>();
+        List<Transformation<?>> physical = new ArrayList<>();
         for (Transformation<?> t : transformations) {
-            checkParallelism(t, defaultParallelism);
-            if (t instanceof SourceTransformation<?> source) {
-                sources.add(source);
-            } else if (t instanceof OneInputTransformation<?, ?> op) {
-                attach(consumers, op);
+            if (t instanceof SourceTransformation<?> || t instanceof OneInputTransformation<?, ?>
+                    || t instanceof TwoInputTransformation<?, ?, ?>) {
+                physical.add(t);
             }
         }
-        List<ChainPlan> chains = new ArrayList<>();
-        for (SourceTransformation<?> source : sources) {
-            Consumers c = consumers.get(source);
-            chains.add(new ChainPlan(source, c == null ? List.of() : nodes(c.main, consumers)));
+        physical.sort((a, b) -> Integer.compare(a.id(), b.id()));
+
+        Map<Transformation<?>, ChainNode> nodes = new HashMap<>();
+        Map<Transformation<?>, JobVertex> vertexOf = new HashMap<>();
+        List<JobVertex> vertices = new ArrayList<>();
+        for (Transformation<?> t : physical) {
+            ChainNode node = new ChainNode(t);
+            nodes.put(t, node);
+            int parallelism = parallelism(t, defaultParallelism);
+            List<Input> inputs = inputsOf(t);
+            if (t instanceof OneInputTransformation<?, ?> && inputs.size() == 1
+                    && chainable(inputs.get(0), parallelism(inputs.get(0).upstream, defaultParallelism), parallelism)) {
+                Input in = inputs.get(0);
+                JobVertex vertex = vertexOf.get(in.upstream);
+                nodes.get(in.upstream).addChained(in.tag, node);
+                vertex.addChainedName(t.name());
+                vertexOf.put(t, vertex);
+                continue;
+            }
+            JobVertex vertex = new JobVertex(vertices.size(), node, parallelism);
+            vertices.add(vertex);
+            vertexOf.put(t, vertex);
+            for (Input in : inputs) {
+                int upstreamParallelism = parallelism(in.upstream, defaultParallelism);
+                JobEdge edge = new JobEdge(vertexOf.get(in.upstream), vertex,
+                        partitioner(in, upstreamParallelism, parallelism, t), in.inputIndex);
+                nodes.get(in.upstream).addNetwork(in.tag, edge);
+                vertex.inputs().add(edge);
+            }
         }
-        return chains;
+        return new JobGraph(List.copyOf(vertices));
     }
 
-    private static void attach(Map<Transformation<?>, Consumers> consumers, OneInputTransformation<?, ?> op) {
-        Transformation<?> input = op.input();
-        if (input instanceof SideOutputTransformation<?> side) {
-            consumers.computeIfAbsent(side.input(), k -> new Consumers())
-                    .side.computeIfAbsent(side.tag(), k -> new ArrayList<>()).add(op);
+    private static List<Input> inputsOf(Transformation<?> t) {
+        List<Input> inputs = new ArrayList<>();
+        if (t instanceof OneInputTransformation<?, ?> op) {
+            resolve(op.input(), null, null, 0, inputs);
+        } else if (t instanceof TwoInputTransformation<?, ?, ?> op) {
+            resolve(op.input1(), null, null, 0, inputs);
+            resolve(op.input2(), null, null, 1, inputs);
+        }
+        return inputs;
+    }
+
+    /** Walks back through virtual nodes; the partitioning closest to the consumer wins. */
+    private static void resolve(Transformation<?> t, Partitioner partitioner, OutputTag<?> tag, int index, List<Input> out) {
+        if (t instanceof SideOutputTransformation<?> side) {
+            resolve(side.input(), partitioner, side.tag(), index, out);
+        } else if (t instanceof PartitionTransformation<?> p) {
+            resolve(p.input(), partitioner != null ? partitioner : p.partitioner(), tag, index, out);
+        } else if (t instanceof UnionTransformation<?> union) {
+            for (Transformation<?> input : union.unionInputs()) {
+                resolve(input, partitioner, tag, index, out);
+            }
         } else {
-            consumers.computeIfAbsent(input, k -> new Consumers()).main.add(op);
+            out.add(new Input(t, partitioner, tag, index));
         }
     }
 
-    private static List<PlanNode> nodes(List<OneInputTransformation<?, ?>> ops, Map<Transformation<?>, Consumers> all) {
-        List<PlanNode> nodes = new ArrayList<>(ops.size());
-        for (OneInputTransformation<?, ?> op : ops) {
-            Consumers c = all.getOrDefault(op, new Consumers());
-            Map<OutputTag<?>, List<PlanNode>> side = new HashMap<>();
-            c.side.forEach((tag, list) -> side.put(tag, nodes(list, all)));
-            nodes.add(new PlanNode(op, nodes(c.main, all), side));
+    private static boolean chainable(Input in, int upstreamParallelism, int parallelism) {
+        if (upstreamParallelism == 1 && parallelism == 1) {
+            return true; // every partitioning sends everything to the one instance
         }
-        return nodes;
+        return upstreamParallelism == parallelism && (in.partitioner == null || in.partitioner instanceof Partitioner.Forward);
     }
 
-    private static void checkParallelism(Transformation<?> t, int defaultParallelism) {
-        int parallelism = t.parallelism() == Transformation.DEFAULT_PARALLELISM ? defaultParallelism : t.parallelism();
-        if (parallelism != 1 && !(t instanceof SideOutputTransformation<?>)) {
-            throw new IllegalStateException("parallelism must be 1 in this version: operator=" + t.name()
-                    + ", parallelism=" + parallelism + "; parallel execution is planned");
+    private static Partitioner partitioner(Input in, int upstreamParallelism, int parallelism, Transformation<?> target) {
+        if (in.partitioner == null) {
+            return upstreamParallelism == parallelism ? new Partitioner.Forward() : new Partitioner.Rebalance();
         }
+        if (in.partitioner instanceof Partitioner.Forward && upstreamParallelism != parallelism) {
+            throw new IllegalStateException("forward partitioning must connect operators of equal parallelism: from="
+                    + in.upstream.name() + " (" + upstreamParallelism + "), to=" + target.name() + " (" + parallelism + ")");
+        }
+        return in.partitioner;
     }
 
-    private static final class Consumers {
-        final List<OneInputTransformation<?, ?>> main = new ArrayList<>();
-        final Map<OutputTag<?>, List<OneInputTransformation<?, ?>>> side = new LinkedHashMap<>();
+    private static int parallelism(Transformation<?> t, int defaultParallelism) {
+        int explicit = t.parallelism();
+        if (t instanceof SourceTransformation<?> source && !(source.originalFunction() instanceof ParallelSourceFunction<?>)) {
+            if (explicit > 1) {
+                throw new IllegalStateException("source must be a ParallelSourceFunction to run in parallel: source="
+                        + t.name() + ", parallelism=" + explicit);
+            }
+            return 1;
+        }
+        return explicit == Transformation.DEFAULT_PARALLELISM ? defaultParallelism : explicit;
     }
 }

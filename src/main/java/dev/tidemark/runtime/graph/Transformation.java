@@ -13,7 +13,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * @param <T> the element type of the stream this node produces
  */
 public abstract sealed class Transformation<T>
-        permits SourceTransformation, OneInputTransformation, SideOutputTransformation {
+        permits SourceTransformation, OneInputTransformation, TwoInputTransformation, SideOutputTransformation,
+                PartitionTransformation, UnionTransformation {
 
     /** Parallelism value meaning "the environment's default". */
     public static final int DEFAULT_PARALLELISM = -1;

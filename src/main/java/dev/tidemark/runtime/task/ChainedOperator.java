@@ -11,7 +11,7 @@ import dev.tidemark.runtime.operators.WatermarkStatus;
  *
  * <p>Threading: the task thread only.
  */
-final class ChainedOperator<T> {
+final class ChainedOperator<T> implements ChainMember {
 
     private final String name;
     private final StreamOperator<T> operator;
@@ -21,7 +21,8 @@ final class ChainedOperator<T> {
         this.operator = operator;
     }
 
-    String name() {
+    @Override
+    public String name() {
         return name;
     }
 
@@ -45,15 +46,18 @@ final class ChainedOperator<T> {
         call(() -> operator.processWatermarkStatus(status));
     }
 
-    void open() {
+    @Override
+    public void open() {
         call(operator::open);
     }
 
-    void endInput() {
+    @Override
+    public void endInput() {
         call(operator::endInput);
     }
 
-    void close() {
+    @Override
+    public void close() {
         call(operator::close);
     }
 

@@ -7,18 +7,19 @@ import dev.tidemark.runtime.operators.WatermarkStatus;
 import java.util.Map;
 
 /**
- * An operator's output inside a chain: hands each record by reference to the operators that
- * consume the main output, and side-output records to those that consume that side output.
+ * An operator's output: hands each record by reference to every consumer of the main output
+ * (chained operators, called directly, and network edges), and side-output records to the consumers
+ * of that side output. Watermarks and status go to every consumer.
  *
  * <p>Threading: the task thread only.
  */
 final class ChainedOutput<T> implements Output<T> {
 
     private final String emitterName;
-    private final ChainedOperator<T>[] main;
-    private final Map<OutputTag<?>, ChainedOperator<?>[]> side;
+    private final Output<T>[] main;
+    private final Map<OutputTag<?>, Output<?>[]> side;
 
-    ChainedOutput(String emitterName, ChainedOperator<T>[] main, Map<OutputTag<?>, ChainedOperator<?>[]> side) {
+    ChainedOutput(String emitterName, Output<T>[] main, Map<OutputTag<?>, Output<?>[]> side) {
         this.emitterName = emitterName;
         this.main = main;
         this.side = side;
@@ -29,8 +30,8 @@ final class ChainedOutput<T> implements Output<T> {
         if (value == null) {
             throw nullRecord(null);
         }
-        for (ChainedOperator<T> target : main) {
-            target.processElement(value, timestamp);
+        for (Output<T> target : main) {
+            target.collect(value, timestamp);
         }
     }
 
@@ -40,34 +41,34 @@ final class ChainedOutput<T> implements Output<T> {
         if (value == null) {
             throw nullRecord(tag);
         }
-        ChainedOperator<?>[] targets = side.get(tag);
+        Output<?>[] targets = side.get(tag);
         if (targets != null) {
-            for (ChainedOperator<?> target : targets) {
-                ((ChainedOperator<X>) target).processElement(value, timestamp);
+            for (Output<?> target : targets) {
+                ((Output<X>) target).collect(value, timestamp);
             }
         }
     }
 
     @Override
     public void emitWatermark(Watermark watermark) {
-        for (ChainedOperator<T> target : main) {
-            target.processWatermark(watermark);
+        for (Output<T> target : main) {
+            target.emitWatermark(watermark);
         }
-        for (ChainedOperator<?>[] targets : side.values()) {
-            for (ChainedOperator<?> target : targets) {
-                target.processWatermark(watermark);
+        for (Output<?>[] targets : side.values()) {
+            for (Output<?> target : targets) {
+                target.emitWatermark(watermark);
             }
         }
     }
 
     @Override
     public void emitWatermarkStatus(WatermarkStatus status) {
-        for (ChainedOperator<T> target : main) {
-            target.processWatermarkStatus(status);
+        for (Output<T> target : main) {
+            target.emitWatermarkStatus(status);
         }
-        for (ChainedOperator<?>[] targets : side.values()) {
-            for (ChainedOperator<?> target : targets) {
-                target.processWatermarkStatus(status);
+        for (Output<?>[] targets : side.values()) {
+            for (Output<?> target : targets) {
+                target.emitWatermarkStatus(status);
             }
         }
     }

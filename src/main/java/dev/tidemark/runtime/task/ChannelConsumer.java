@@ -10,7 +10,7 @@ import dev.tidemark.runtime.operators.WatermarkStatus;
  */
 public interface ChannelConsumer {
 
-    void onRecord(Object value, long timestamp) throws Exception;
+    void onRecord(int channel, Object value, long timestamp) throws Exception;
 
     void onWatermark(int channel, Watermark watermark) throws Exception;
 

@@ -20,7 +20,7 @@ public final class DirectChannel implements ChannelWriter {
 
     @Override
     public void writeRecord(Object value, long timestamp) {
-        run(() -> consumer.onRecord(value, timestamp));
+        run(() -> consumer.onRecord(channel, value, timestamp));
     }
 
     @Override

@@ -18,8 +18,8 @@ import java.util.concurrent.locks.LockSupport;
  * {@link #MAX_PARK_NANOS}, never a hang. {@link #close()} releases a blocked producer, whose write
  * then throws.
  *
- * <p>Threading: {@link ChannelWriter} methods on the one producer thread; {@link #drain},
- * {@link #isEmpty} and {@link #parkConsumer} on the one consumer thread; {@link #close} on any thread.
+ * <p>Threading: {@link ChannelWriter} methods on the one producer thread; {@link #drain} and
+ * {@link #isEmpty} on the one consumer thread; {@link #close} on any thread.
  */
 final class ElementQueue implements ChannelWriter {
 
@@ -53,29 +53,26 @@ final class ElementQueue implements ChannelWriter {
     private long tail; // written by the producer (release), read by the consumer (acquire)
     private long headCache; // producer-only
 
-    private volatile Thread consumer; // written once by the consumer before the producer starts
+    private final Wakeup consumer;
     private volatile Thread producer; // written by the producer at its first blocking wait
-    private volatile boolean consumerParked; // written by the consumer, read by the producer
     private volatile boolean producerParked; // written by the producer, read by the consumer
     private volatile boolean closed; // written by any thread that stops the task, read by the producer
 
     /**
      * @param channel the channel index reported to the consumer
      * @param capacity a power of two
+     * @param consumer wakes the consuming task thread
      */
-    ElementQueue(int channel, int capacity) {
+    ElementQueue(int channel, int capacity, Wakeup consumer) {
         if (Integer.bitCount(capacity) != 1) {
             throw new IllegalArgumentException("capacity must be a power of two: capacity=" + capacity);
         }
         this.channel = channel;
+        this.consumer = consumer;
         this.mask = capacity - 1;
         this.kinds = new byte[capacity];
         this.values = new Object[capacity];
         this.timestamps = new long[capacity];
-    }
-
-    void bindConsumer(Thread thread) {
-        this.consumer = thread;
     }
 
     @Override
@@ -108,9 +105,7 @@ final class ElementQueue implements ChannelWriter {
         values[index] = value;
         timestamps[index] = timestamp;
         TAIL.setRelease(this, t + 1);
-        if (consumerParked) {
-            LockSupport.unpark(consumer);
-        }
+        consumer.wake();
     }
 
     private void awaitSpace(long t) {
@@ -146,7 +141,7 @@ final class ElementQueue implements ChannelWriter {
             Object value = values[index];
             values[index] = null;
             switch (kinds[index]) {
-                case RECORD -> target.onRecord(value, timestamps[index]);
+                case RECORD -> target.onRecord(channel, value, timestamps[index]);
                 case WATERMARK -> target.onWatermark(channel, (Watermark) value);
                 case STATUS -> target.onStatus(channel, (WatermarkStatus) value);
                 default -> target.onEnd(channel);
@@ -161,15 +156,6 @@ final class ElementQueue implements ChannelWriter {
 
     boolean isEmpty() {
         return (long) TAIL.getAcquire(this) == head;
-    }
-
-    /** Parks the consumer until the producer writes, {@code wakeUp} is unparked, or the timeout ends. */
-    void parkConsumer(long nanos) {
-        consumerParked = true;
-        if (isEmpty()) {
-            LockSupport.parkNanos(this, Math.min(nanos, MAX_PARK_NANOS));
-        }
-        consumerParked = false;
     }
 
     /** Releases a producer blocked on a full ring; its writes throw from now on. */

@@ -1,54 +1,90 @@
 package dev.tidemark.runtime.task;
 
 import dev.tidemark.eventtime.Watermark;
-import dev.tidemark.runtime.operators.Output;
 import dev.tidemark.runtime.operators.WatermarkStatus;
 
 /**
- * Feeds a chain from its input channels: records go straight to the chain, watermarks and statuses
- * through the {@link WatermarkValve}; when every channel has ended, the chain's input ends.
+ * Feeds a chain from its input channels. Records go straight to the chain (to input 0 or 1 of a
+ * two-input head, by channel); each input's channels are combined by a {@link WatermarkValve}, and
+ * the inputs by minimum: the chain's watermark is the smallest watermark of the inputs that are not
+ * idle, passed on only when it increases, and the chain is idle only when every input is. When
+ * every channel has ended, the chain's input ends.
  *
  * <p>Threading: the task thread only (the caller's thread under the test driver).
  */
 public final class InputProcessor implements ChannelConsumer {
 
-    private final OperatorChain chain;
-    private final Output<Object> entry;
-    private final WatermarkValve valve;
+    private final ChainEntry chain;
+    private final int[] inputOfChannel;
+    private final int[] localIndex;
+    private final WatermarkValve[] valves;
+    private final long[] inputWatermark;
+    private final boolean[] inputIdle;
     private final boolean[] ended;
     private int openChannels;
+    private long combinedWatermark = Long.MIN_VALUE;
+    private boolean combinedIdle;
 
-    public InputProcessor(OperatorChain chain, int channels) {
+    /**
+     * @param inputOfChannel for each channel, the input (0 or 1) it feeds
+     * @param inputs the number of inputs of the head (1 or 2)
+     */
+    public InputProcessor(ChainEntry chain, int[] inputOfChannel, int inputs) {
         this.chain = chain;
-        this.entry = chain.entry();
-        this.ended = new boolean[channels];
-        this.openChannels = channels;
-        this.valve = new WatermarkValve(channels, new WatermarkValve.Listener() {
-            @Override
-            public void onWatermark(Watermark watermark) {
-                entry.emitWatermark(watermark);
-            }
+        this.inputOfChannel = inputOfChannel.clone();
+        this.localIndex = new int[inputOfChannel.length];
+        this.ended = new boolean[inputOfChannel.length];
+        this.openChannels = inputOfChannel.length;
+        this.valves = new WatermarkValve[inputs];
+        this.inputWatermark = new long[inputs];
+        this.inputIdle = new boolean[inputs];
+        int[] counts = new int[inputs];
+        for (int c = 0; c < inputOfChannel.length; c++) {
+            localIndex[c] = counts[inputOfChannel[c]]++;
+        }
+        for (int i = 0; i < inputs; i++) {
+            inputWatermark[i] = Long.MIN_VALUE;
+            if (counts[i] > 0) {
+                int input = i;
+                valves[i] = new WatermarkValve(counts[i], new WatermarkValve.Listener() {
+                    @Override
+                    public void onWatermark(Watermark watermark) {
+                        inputWatermark[input] = watermark.timestamp();
+                        combine();
+                    }
 
-            @Override
-            public void onStatus(WatermarkStatus status) {
-                entry.emitWatermarkStatus(status);
+                    @Override
+                    public void onStatus(WatermarkStatus status) {
+                        inputIdle[input] = status == WatermarkStatus.IDLE;
+                        combine();
+                    }
+                });
+            } else {
+                inputIdle[i] = true; // an input nothing feeds never holds the others back
             }
-        });
+        }
+    }
+
+    /** Ends the chain's input at once if the task has no input channels at all. */
+    public void start() {
+        if (openChannels == 0) {
+            chain.endInput();
+        }
     }
 
     @Override
-    public void onRecord(Object value, long timestamp) {
-        entry.collect(value, timestamp);
+    public void onRecord(int channel, Object value, long timestamp) {
+        chain.record(inputOfChannel[channel], value, timestamp);
     }
 
     @Override
     public void onWatermark(int channel, Watermark watermark) throws Exception {
-        valve.inputWatermark(channel, watermark);
+        valves[inputOfChannel[channel]].inputWatermark(localIndex[channel], watermark);
     }
 
     @Override
     public void onStatus(int channel, WatermarkStatus status) throws Exception {
-        valve.inputStatus(channel, status);
+        valves[inputOfChannel[channel]].inputStatus(localIndex[channel], status);
     }
 
     @Override
@@ -62,13 +98,42 @@ public final class InputProcessor implements ChannelConsumer {
         }
     }
 
-    /** Whether every channel has ended and the chain's input has ended. */
+    private void combine() {
+        long min = Long.MAX_VALUE;
+        boolean allIdle = true;
+        for (int i = 0; i < valves.length; i++) {
+            if (!inputIdle[i]) {
+                allIdle = false;
+                min = Math.min(min, inputWatermark[i]);
+            }
+        }
+        if (allIdle) {
+            min = Long.MIN_VALUE; // nothing will hold the watermark back: pass on the furthest one
+            for (long w : inputWatermark) {
+                min = Math.max(min, w);
+            }
+        }
+        if (!allIdle && combinedIdle) {
+            combinedIdle = false;
+            chain.status(WatermarkStatus.ACTIVE);
+        }
+        if (min > combinedWatermark && min != Long.MIN_VALUE) {
+            combinedWatermark = min;
+            chain.watermark(min == Long.MAX_VALUE ? Watermark.MAX_WATERMARK : new Watermark(min));
+        }
+        if (allIdle && !combinedIdle) {
+            combinedIdle = true;
+            chain.status(WatermarkStatus.IDLE);
+        }
+    }
+
+    /** Whether every channel has ended. */
     public boolean isFinished() {
         return openChannels == 0;
     }
 
-    /** The task's combined input watermark. */
+    /** The chain's combined input watermark. */
     public long currentWatermark() {
-        return valve.currentWatermark();
+        return combinedWatermark;
     }
 }

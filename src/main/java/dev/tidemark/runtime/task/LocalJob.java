@@ -6,13 +6,18 @@ import dev.tidemark.api.JobExecutionException;
 import dev.tidemark.api.JobExecutionResult;
 import dev.tidemark.api.JobStatus;
 import dev.tidemark.api.TimeCharacteristic;
-import dev.tidemark.runtime.graph.ChainPlan;
+import dev.tidemark.runtime.graph.JobGraph;
+import dev.tidemark.runtime.graph.JobVertex;
 import dev.tidemark.runtime.metrics.MetricRegistry;
+import dev.tidemark.runtime.timers.MailboxProcessingTimeService;
+import dev.tidemark.runtime.timers.ProcessingTimeService;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -22,9 +27,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A job running on local threads: one {@link SourceTask} per chain and one scheduler thread for
- * processing-time timers. The first failure cancels every task; the job ends when every thread has
- * ended, so no thread outlives {@link #await()}.
+ * A job running on local threads: one {@link StreamTask} per parallel instance of each vertex,
+ * connected by bounded queues, and one scheduler thread for processing-time timers. The first
+ * failure cancels every task; the job ends when every thread has ended, so no thread outlives
+ * {@link #await()}.
  *
  * <p>Threading: {@link JobClient} methods from any thread; listener methods from task threads.
  */
@@ -32,15 +38,16 @@ public final class LocalJob implements JobClient, TaskListener {
 
     private static final Logger LOG = LoggerFactory.getLogger(LocalJob.class);
     private static final AtomicInteger JOB_IDS = new AtomicInteger();
+    private static final int QUEUE_CAPACITY = 1024;
 
     private final String name;
-    private final List<SourceTask> tasks = new ArrayList<>();
+    private final List<StreamTask> tasks = new ArrayList<>();
     private final MetricRegistry metrics = new MetricRegistry();
     private final ScheduledThreadPoolExecutor scheduler;
     private final AtomicInteger liveTasks;
     private final CountDownLatch terminated = new CountDownLatch(1);
     private final Object lock = new Object();
-    private final List<Thread> schedulerThreads = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<Thread> schedulerThreads = new CopyOnWriteArrayList<>();
     private long startNanos;
     private long endNanos;
     private JobStatus status = JobStatus.CREATED; // guarded by lock
@@ -48,8 +55,8 @@ public final class LocalJob implements JobClient, TaskListener {
     private String failedOperator; // guarded by lock
     private Throwable failure; // guarded by lock
 
-    /** Creates the job's tasks; nothing runs until {@link #start()}. */
-    public LocalJob(String name, List<ChainPlan> chains, ExecutionConfig config, TimeCharacteristic characteristic) {
+    /** Wires the job's tasks; nothing runs until {@link #start()}. */
+    public LocalJob(String name, JobGraph graph, ExecutionConfig config, TimeCharacteristic characteristic) {
         this.name = name;
         int id = JOB_IDS.incrementAndGet();
         this.scheduler = new ScheduledThreadPoolExecutor(1, r -> {
@@ -59,10 +66,54 @@ public final class LocalJob implements JobClient, TaskListener {
             return t;
         });
         scheduler.setRemoveOnCancelPolicy(true);
-        for (ChainPlan chain : chains) {
-            tasks.add(new SourceTask(name, chain, config, characteristic, scheduler, metrics, this));
+        ThreadedEnvironment environment = new ThreadedEnvironment();
+        List<Subtask> subtasks = JobWiring.wire(graph, new OperatorChain.Settings(config, characteristic, metrics), environment);
+        for (Subtask subtask : subtasks) {
+            TaskParts parts = environment.parts(subtask);
+            tasks.add(new StreamTask(name, subtask, parts.queues, parts.wakeup, parts.mailbox, parts.timeService,
+                    config, this));
         }
         this.liveTasks = new AtomicInteger(tasks.size());
+    }
+
+    /** The queues, mailbox and clock of one task, created while wiring. */
+    private static final class TaskParts {
+        final Wakeup wakeup = new Wakeup();
+        final Mailbox mailbox = new Mailbox(wakeup);
+        final List<ElementQueue> queues = new ArrayList<>();
+        MailboxProcessingTimeService timeService;
+    }
+
+    private final class ThreadedEnvironment implements JobWiring.Environment {
+        private final Map<String, TaskParts> parts = new HashMap<>();
+
+        private TaskParts parts(JobVertex vertex, int index) {
+            return parts.computeIfAbsent(vertex.id() + "/" + index, k -> new TaskParts());
+        }
+
+        TaskParts parts(Subtask subtask) {
+            return parts(subtask.vertex(), subtask.index());
+        }
+
+        @Override
+        public ProcessingTimeService timeService(JobVertex vertex, int subtaskIndex) {
+            TaskParts p = parts(vertex, subtaskIndex);
+            p.timeService = new MailboxProcessingTimeService(scheduler, p.mailbox);
+            return p.timeService;
+        }
+
+        @Override
+        public ChannelWriter channel(Subtask consumer, int channelIndex, InputProcessor processor) {
+            TaskParts p = parts(consumer);
+            ElementQueue queue = new ElementQueue(channelIndex, QUEUE_CAPACITY, p.wakeup);
+            p.queues.add(queue);
+            return queue;
+        }
+
+        @Override
+        public int sourceChannels(JobVertex vertex) {
+            return 1;
+        }
     }
 
     /** Starts every task. */
@@ -72,7 +123,7 @@ public final class LocalJob implements JobClient, TaskListener {
         }
         startNanos = System.nanoTime();
         LOG.info("Job started: job={}, tasks={}", name, tasks.size());
-        for (SourceTask task : tasks) {
+        for (StreamTask task : tasks) {
             task.start();
         }
         return this;
@@ -123,9 +174,9 @@ public final class LocalJob implements JobClient, TaskListener {
         return result();
     }
 
-    /** Every thread has reported its end; wait for the last instructions of each to run out. */
+    /** Every task has reported its end; wait for the last instructions of each thread to run out. */
     private void joinThreads() throws InterruptedException {
-        for (SourceTask task : tasks) {
+        for (StreamTask task : tasks) {
             task.join();
         }
         for (Thread t : schedulerThreads) {
@@ -161,7 +212,7 @@ public final class LocalJob implements JobClient, TaskListener {
     }
 
     @Override
-    public void taskTerminated(SourceTask task) {
+    public void taskTerminated(StreamTask task) {
         if (liveTasks.decrementAndGet() > 0) {
             return;
         }
@@ -180,7 +231,7 @@ public final class LocalJob implements JobClient, TaskListener {
     }
 
     private void cancelAll() {
-        for (SourceTask task : tasks) {
+        for (StreamTask task : tasks) {
             task.cancel();
         }
     }

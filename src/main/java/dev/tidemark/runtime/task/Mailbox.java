@@ -2,7 +2,6 @@ package dev.tidemark.runtime.task;
 
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * A task's mailbox: other threads (the timer scheduler) put actions here; only the task thread runs
@@ -14,19 +13,16 @@ import java.util.concurrent.locks.LockSupport;
 final class Mailbox implements Executor {
 
     private final ConcurrentLinkedQueue<Runnable> mails = new ConcurrentLinkedQueue<>();
-    private volatile Thread owner; // written once by the task thread, read by putters
+    private final Wakeup owner;
 
-    void bindOwner(Thread thread) {
-        this.owner = thread;
+    Mailbox(Wakeup owner) {
+        this.owner = owner;
     }
 
     @Override
     public void execute(Runnable mail) {
         mails.add(mail);
-        Thread t = owner;
-        if (t != null) {
-            LockSupport.unpark(t);
-        }
+        owner.wakeAlways();
     }
 
     boolean hasMail() {

@@ -3,74 +3,132 @@ package dev.tidemark.runtime.task;
 import dev.tidemark.api.ExecutionConfig;
 import dev.tidemark.api.OutputTag;
 import dev.tidemark.api.TimeCharacteristic;
-import dev.tidemark.runtime.graph.ChainPlan;
+import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.graph.ChainNode;
+import dev.tidemark.runtime.graph.JobEdge;
+import dev.tidemark.runtime.graph.JobVertex;
 import dev.tidemark.runtime.graph.OneInputTransformation;
-import dev.tidemark.runtime.graph.PlanNode;
+import dev.tidemark.runtime.graph.TwoInputTransformation;
 import dev.tidemark.runtime.metrics.MetricRegistry;
 import dev.tidemark.runtime.operators.OperatorContext;
 import dev.tidemark.runtime.operators.OperatorFactory;
 import dev.tidemark.runtime.operators.Output;
 import dev.tidemark.runtime.operators.SourceTimeOperator;
+import dev.tidemark.runtime.operators.TwoInputOperatorFactory;
+import dev.tidemark.runtime.operators.TwoInputStreamOperator;
+import dev.tidemark.runtime.operators.WatermarkStatus;
 import dev.tidemark.runtime.timers.ProcessingTimeService;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
- * The operators of one task, wired output to input, and their lifecycle in order: open, end of
- * input and close run from the head of the chain to its ends, so an operator that emits while
- * ending its input still reaches open operators.
+ * The operators of one parallel instance of a {@link JobVertex}, wired output to input, with their
+ * network outputs. Open, end of input and close run from the head of the chain to its ends, so an
+ * operator that emits while ending its input still reaches open operators; after the last
+ * operator's end of input the network outputs end too.
  *
- * <p>Threading: built and used on the task thread (the caller's thread under the test driver).
+ * <p>Threading: built on any thread before the task starts; used by the task thread only (the
+ * caller's thread under the test driver).
  */
-public final class OperatorChain {
+public final class OperatorChain implements ChainEntry {
 
-    private final List<ChainedOperator<?>> operators = new ArrayList<>();
-    private final Output<Object> entry;
+    /** Everything a chain needs besides its vertex. */
+    public record Settings(ExecutionConfig config, TimeCharacteristic characteristic, MetricRegistry metrics) {}
+
+    private final List<ChainMember> members = new ArrayList<>();
+    private final List<RecordWriterOutput> writers = new ArrayList<>();
+    private final JobVertex vertex;
+    private final int subtaskIndex;
+    private final Settings settings;
     private final ProcessingTimeService timeService;
-    private final ExecutionConfig config;
-    private final MetricRegistry metrics;
+    private final Function<JobEdge, RecordWriterOutput> network;
+    private final Output<Object> entry;
+    private final ChainedTwoInputOperator twoInputHead;
 
     /**
-     * Creates every operator of {@code plan}.
+     * Creates every operator of {@code vertex} for instance {@code subtaskIndex}.
      *
-     * @param characteristic the job's time characteristic; anything but event time puts a
-     *     {@link SourceTimeOperator} right behind the source
+     * @param network the writer of this instance on an edge leaving the vertex
      */
-    @SuppressWarnings("unchecked")
-    public OperatorChain(ChainPlan plan, ExecutionConfig config, TimeCharacteristic characteristic,
-            ProcessingTimeService timeService, MetricRegistry metrics) {
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public OperatorChain(JobVertex vertex, int subtaskIndex, Settings settings, ProcessingTimeService timeService,
+            Function<JobEdge, RecordWriterOutput> network) {
+        this.vertex = vertex;
+        this.subtaskIndex = subtaskIndex;
+        this.settings = settings;
         this.timeService = timeService;
-        this.config = config;
-        this.metrics = metrics;
-        String sourceName = plan.source().name();
-        Output<Object> sourceOutput = output(sourceName, plan.consumers(), Map.of());
-        if (characteristic == TimeCharacteristic.EVENT_TIME) {
-            this.entry = sourceOutput;
+        this.network = network;
+        ChainNode head = vertex.head();
+        String headName = head.transformation().name();
+        if (head.transformation() instanceof TwoInputTransformation<?, ?, ?> t) {
+            Output output = output(head);
+            TwoInputStreamOperator op = ((TwoInputOperatorFactory) t.factory()).create(context(headName, output));
+            this.twoInputHead = new ChainedTwoInputOperator(headName, op);
+            members.add(0, twoInputHead);
+            this.entry = null;
+        } else if (head.transformation() instanceof OneInputTransformation<?, ?>) {
+            this.twoInputHead = null;
+            this.entry = new ChainingOutput<>((ChainedOperator<Object>) chain(head));
         } else {
-            String name = sourceName + " [" + characteristic.name().toLowerCase() + "]";
-            SourceTimeOperator<Object> op = new SourceTimeOperator<>(characteristic, context(name, sourceOutput));
-            ChainedOperator<Object> chained = new ChainedOperator<>(name, op);
-            operators.add(0, chained);
-            this.entry = new ChainedOutput<>(sourceName, new ChainedOperator[] {chained}, Map.of());
+            this.twoInputHead = null;
+            Output<Object> sourceOutput = output(head);
+            TimeCharacteristic characteristic = settings.characteristic();
+            if (characteristic == TimeCharacteristic.EVENT_TIME) {
+                this.entry = sourceOutput;
+            } else {
+                String name = headName + " [" + characteristic.name().toLowerCase() + "]";
+                SourceTimeOperator<Object> op = new SourceTimeOperator<>(characteristic, context(name, sourceOutput));
+                ChainedOperator<Object> chained = new ChainedOperator<>(name, op);
+                members.add(0, chained);
+                this.entry = new ChainingOutput<>(chained);
+            }
         }
     }
 
-    /** Where the source's elements enter the chain. */
-    public Output<Object> entry() {
-        return entry;
+    @Override
+    public void record(int input, Object value, long timestamp) {
+        if (twoInputHead != null) {
+            twoInputHead.processElement(input, value, timestamp);
+        } else {
+            entry.collect(value, timestamp);
+        }
+    }
+
+    @Override
+    public void watermark(Watermark watermark) {
+        if (twoInputHead != null) {
+            twoInputHead.processWatermark(watermark);
+        } else {
+            entry.emitWatermark(watermark);
+        }
+    }
+
+    @Override
+    public void status(WatermarkStatus status) {
+        if (twoInputHead != null) {
+            twoInputHead.processWatermarkStatus(status);
+        } else {
+            entry.emitWatermarkStatus(status);
+        }
     }
 
     public void open() {
-        for (ChainedOperator<?> op : operators) {
-            op.open();
+        for (ChainMember member : members) {
+            member.open();
         }
     }
 
+    /** Ends every operator's input, head first, then every network output. */
+    @Override
     public void endInput() {
-        for (ChainedOperator<?> op : operators) {
-            op.endInput();
+        for (ChainMember member : members) {
+            member.endInput();
+        }
+        for (RecordWriterOutput writer : writers) {
+            writer.endInput();
         }
     }
 
@@ -81,9 +139,9 @@ public final class OperatorChain {
      */
     public RuntimeException closeAll() {
         RuntimeException first = null;
-        for (ChainedOperator<?> op : operators) {
+        for (ChainMember member : members) {
             try {
-                op.close();
+                member.close();
             } catch (RuntimeException e) {
                 if (first == null) {
                     first = e;
@@ -96,35 +154,56 @@ public final class OperatorChain {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private <T> Output<T> output(String emitter, List<PlanNode> main, Map<OutputTag<?>, List<PlanNode>> side) {
-        ChainedOperator<T>[] mainTargets = (ChainedOperator<T>[]) chain(main);
-        Map<OutputTag<?>, ChainedOperator<?>[]> sideTargets = new HashMap<>();
-        side.forEach((tag, nodes) -> sideTargets.put(tag, chain(nodes)));
-        return new ChainedOutput<>(emitter, mainTargets, sideTargets);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private ChainedOperator[] chain(List<PlanNode> nodes) {
-        ChainedOperator[] chained = new ChainedOperator[nodes.size()];
-        for (int i = 0; i < chained.length; i++) {
-            chained[i] = chain(nodes.get(i));
+    private Output output(ChainNode node) {
+        List<Output> main = targets(node.chainedMain(), node.networkMain());
+        Map<OutputTag<?>, Output<?>[]> side = new HashMap<>();
+        for (OutputTag<?> tag : sideTags(node)) {
+            List<Output> targets = targets(node.chainedSide().getOrDefault(tag, List.of()),
+                    node.networkSide().getOrDefault(tag, List.of()));
+            side.put(tag, targets.toArray(new Output[0]));
         }
-        return chained;
+        return new ChainedOutput<>(node.transformation().name(), main.toArray(new Output[0]), side);
+    }
+
+    private static List<OutputTag<?>> sideTags(ChainNode node) {
+        List<OutputTag<?>> tags = new ArrayList<>(node.chainedSide().keySet());
+        for (OutputTag<?> tag : node.networkSide().keySet()) {
+            if (!tags.contains(tag)) {
+                tags.add(tag);
+            }
+        }
+        return tags;
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private ChainedOperator<?> chain(PlanNode node) {
-        int slot = operators.size();
-        operators.add(null); // reserve the head-first position before building the consumers
-        OneInputTransformation<?, ?> t = node.transformation();
-        Output output = output(t.name(), node.mainConsumers(), node.sideConsumers());
+    private List<Output> targets(List<ChainNode> chained, List<JobEdge> edges) {
+        List<Output> targets = new ArrayList<>();
+        for (ChainNode node : chained) {
+            targets.add(new ChainingOutput<>(chain(node)));
+        }
+        for (JobEdge edge : edges) {
+            RecordWriterOutput writer = network.apply(edge);
+            writers.add(writer);
+            targets.add(writer);
+        }
+        return targets;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private ChainedOperator<?> chain(ChainNode node) {
+        int slot = members.size();
+        members.add(null); // reserve the head-first position before building the consumers
+        OneInputTransformation<?, ?> t = (OneInputTransformation<?, ?>) node.transformation();
+        Output output = output(node);
         OperatorFactory factory = t.factory();
         ChainedOperator<?> chained = new ChainedOperator<>(t.name(), factory.create(context(t.name(), output)));
-        operators.set(slot, chained);
+        members.set(slot, chained);
         return chained;
     }
 
     private <T> OperatorContext<T> context(String name, Output<T> output) {
-        return new OperatorContext<>(name, output, new OperatorTimeService(timeService, name), config, 0, 1, metrics);
+        String qualified = vertex.parallelism() == 1 ? name : name + " (" + (subtaskIndex + 1) + "/" + vertex.parallelism() + ")";
+        return new OperatorContext<>(qualified, output, new OperatorTimeService(timeService, qualified),
+                settings.config(), subtaskIndex, vertex.parallelism(), settings.metrics());
     }
 }

@@ -81,6 +81,11 @@ public final class SourceContextImpl<T> implements SourceFunction.SourceContext<
         return cancelled;
     }
 
+    /** The source's name, as shown in errors. */
+    public String sourceName() {
+        return sourceName;
+    }
+
     private void markActive() {
         if (idle) {
             idle = false;

@@ -7,5 +7,5 @@ interface TaskListener {
     void taskFailed(String operatorName, Throwable cause);
 
     /** Every thread of the task has ended. */
-    void taskTerminated(SourceTask task);
+    void taskTerminated(StreamTask task);
 }

@@ -21,7 +21,7 @@ class ElementQueueTest {
         final List<String> seen = new ArrayList<>();
 
         @Override
-        public void onRecord(Object value, long timestamp) {
+        public void onRecord(int channel, Object value, long timestamp) {
             seen.add(value + "@" + timestamp);
         }
 
@@ -43,7 +43,7 @@ class ElementQueueTest {
 
     @Test
     void drain_returnsElementsInWriteOrder_upToTheLimit() throws Exception {
-        ElementQueue queue = new ElementQueue(0, 8);
+        ElementQueue queue = new ElementQueue(0, 8, new Wakeup());
         queue.writeRecord("a", 1);
         queue.writeWatermark(new Watermark(1));
         queue.writeStatus(WatermarkStatus.IDLE);
@@ -58,7 +58,8 @@ class ElementQueueTest {
     @Test
     @Timeout(30)
     void write_fullQueue_blocksProducerUntilDrained_andLosesNothing() throws Exception {
-        ElementQueue queue = new ElementQueue(0, 4);
+        Wakeup wakeup = new Wakeup();
+        ElementQueue queue = new ElementQueue(0, 4, wakeup);
         int total = 100_000;
         Thread producer = new Thread(() -> {
             for (int i = 0; i < total; i++) {
@@ -66,12 +67,12 @@ class ElementQueueTest {
             }
             queue.writeEnd();
         });
-        queue.bindConsumer(Thread.currentThread());
+        wakeup.bind(Thread.currentThread());
         producer.start();
         Recorder recorder = new Recorder();
         while (recorder.seen.isEmpty() || !recorder.seen.get(recorder.seen.size() - 1).equals("END")) {
             if (queue.drain(recorder, 3) == 0) {
-                queue.parkConsumer(ElementQueue.MAX_PARK_NANOS);
+                wakeup.park(ElementQueue.MAX_PARK_NANOS, queue::isEmpty);
             }
         }
         producer.join();
@@ -84,7 +85,7 @@ class ElementQueueTest {
     @Test
     @Timeout(30)
     void close_releasesABlockedProducer_withAClearError() throws Exception {
-        ElementQueue queue = new ElementQueue(0, 2);
+        ElementQueue queue = new ElementQueue(0, 2, new Wakeup());
         AtomicReference<Throwable> failure = new AtomicReference<>();
         CountDownLatch blocked = new CountDownLatch(1);
         Thread producer = new Thread(() -> {

@@ -1,0 +1,62 @@
+package dev.tidemark.runtime.graph;
+
+import dev.tidemark.api.OutputTag;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One node of a vertex's chain with where its outputs go: operators chained behind it (called
+ * directly) and edges to other vertices, for its main output and for each side output.
+ *
+ * <p>Threading: built by the planner; read-only afterwards.
+ */
+public final class ChainNode {
+
+    private final Transformation<?> transformation;
+    private final List<ChainNode> chainedMain = new ArrayList<>();
+    private final Map<OutputTag<?>, List<ChainNode>> chainedSide = new LinkedHashMap<>();
+    private final List<JobEdge> networkMain = new ArrayList<>();
+    private final Map<OutputTag<?>, List<JobEdge>> networkSide = new LinkedHashMap<>();
+
+    ChainNode(Transformation<?> transformation) {
+        this.transformation = transformation;
+    }
+
+    public Transformation<?> transformation() {
+        return transformation;
+    }
+
+    public List<ChainNode> chainedMain() {
+        return chainedMain;
+    }
+
+    public Map<OutputTag<?>, List<ChainNode>> chainedSide() {
+        return chainedSide;
+    }
+
+    public List<JobEdge> networkMain() {
+        return networkMain;
+    }
+
+    public Map<OutputTag<?>, List<JobEdge>> networkSide() {
+        return networkSide;
+    }
+
+    void addChained(OutputTag<?> tag, ChainNode node) {
+        if (tag == null) {
+            chainedMain.add(node);
+        } else {
+            chainedSide.computeIfAbsent(tag, k -> new ArrayList<>()).add(node);
+        }
+    }
+
+    void addNetwork(OutputTag<?> tag, JobEdge edge) {
+        if (tag == null) {
+            networkMain.add(edge);
+        } else {
+            networkSide.computeIfAbsent(tag, k -> new ArrayList<>()).add(edge);
+        }
+    }
+}

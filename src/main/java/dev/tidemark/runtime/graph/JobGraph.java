@@ -1,0 +1,16 @@
+package dev.tidemark.runtime.graph;
+
+import java.util.List;
+
+/**
+ * The planned job: vertices in topological order (every vertex after the vertices it reads from).
+ *
+ * @param vertices the vertices
+ */
+public record JobGraph(List<JobVertex> vertices) {
+
+    /** Every edge, grouped by the vertex it leaves. */
+    public List<JobEdge> edges() {
+        return vertices.stream().flatMap(v -> v.inputs().stream()).toList();
+    }
+}

@@ -1,0 +1,132 @@
+package dev.tidemark.runtime.task;
+
+import dev.tidemark.runtime.graph.JobEdge;
+import dev.tidemark.runtime.graph.JobGraph;
+import dev.tidemark.runtime.graph.JobVertex;
+import dev.tidemark.runtime.graph.Partitioner;
+import dev.tidemark.runtime.graph.TwoInputTransformation;
+import dev.tidemark.runtime.timers.ProcessingTimeService;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds every parallel instance of a job graph and connects them: one channel per (edge, producer
+ * instance, consumer instance) that the partitioner can use. The same wiring serves real threads
+ * (channels are bounded queues) and the test driver (channels are direct calls).
+ */
+public final class JobWiring {
+
+    private JobWiring() {}
+
+    /** What differs between executing on threads and under the test driver. */
+    public interface Environment {
+
+        /** The processing-time service of one instance. */
+        ProcessingTimeService timeService(JobVertex vertex, int subtaskIndex);
+
+        /** A channel into {@code consumer}'s input channel {@code channelIndex}. */
+        ChannelWriter channel(Subtask consumer, int channelIndex, InputProcessor processor);
+
+        /** How many channels a source vertex's source writes to (a test source: one per partition). */
+        int sourceChannels(JobVertex vertex);
+    }
+
+    /** Builds and connects every instance; consumers are built before their producers. */
+    public static List<Subtask> wire(JobGraph graph, OperatorChain.Settings settings, Environment environment) {
+        Map<JobEdge, ChannelWriter[][]> channels = new HashMap<>();
+        List<Subtask> subtasks = new ArrayList<>();
+        List<JobVertex> vertices = graph.vertices();
+        for (int v = vertices.size() - 1; v >= 0; v--) {
+            JobVertex vertex = vertices.get(v);
+            for (int i = 0; i < vertex.parallelism(); i++) {
+                subtasks.add(0, wire(vertex, i, settings, environment, channels));
+            }
+        }
+        subtasks.sort((a, b) -> a.vertex().id() != b.vertex().id()
+                ? Integer.compare(a.vertex().id(), b.vertex().id()) : Integer.compare(a.index(), b.index()));
+        return subtasks;
+    }
+
+    private static Subtask wire(JobVertex vertex, int index, OperatorChain.Settings settings, Environment environment,
+            Map<JobEdge, ChannelWriter[][]> channels) {
+        Subtask subtask = new Subtask(vertex, index);
+        List<JobEdge> channelEdges = new ArrayList<>();
+        List<Integer> channelProducers = new ArrayList<>();
+        List<Integer> inputOf = new ArrayList<>();
+        if (vertex.isSource()) {
+            for (int k = 0; k < environment.sourceChannels(vertex); k++) {
+                channelEdges.add(null);
+                channelProducers.add(-1);
+                inputOf.add(0);
+            }
+        } else {
+            for (JobEdge edge : vertex.inputs()) {
+                for (int producer = 0; producer < edge.source().parallelism(); producer++) {
+                    if (consumersOf(edge, producer).contains(index)) {
+                        channelEdges.add(edge);
+                        channelProducers.add(producer);
+                        inputOf.add(edge.inputIndex());
+                    }
+                }
+            }
+        }
+        int maxParallelism = settings.config().getMaxParallelism();
+        OperatorChain chain = new OperatorChain(vertex, index, settings, environment.timeService(vertex, index),
+                edge -> writer(edge, index, channels, maxParallelism));
+        int inputs = vertex.head().transformation() instanceof TwoInputTransformation<?, ?, ?> ? 2 : 1;
+        InputProcessor processor = new InputProcessor(chain, inputOf.stream().mapToInt(Integer::intValue).toArray(), inputs);
+        subtask.wire(chain, processor);
+        for (int k = 0; k < inputOf.size(); k++) {
+            ChannelWriter channel = environment.channel(subtask, k, processor);
+            subtask.inputChannels().add(channel);
+            JobEdge edge = channelEdges.get(k);
+            if (edge == null) {
+                subtask.sourceChannels().add(channel);
+            } else {
+                channels.computeIfAbsent(edge, e -> new ChannelWriter[e.source().parallelism()][e.target().parallelism()])
+                        [channelProducers.get(k)][index] = channel;
+            }
+        }
+        return subtask;
+    }
+
+    private static RecordWriterOutput writer(JobEdge edge, int producer, Map<JobEdge, ChannelWriter[][]> channels,
+            int maxParallelism) {
+        List<Integer> consumers = consumersOf(edge, producer);
+        ChannelWriter[] writers = new ChannelWriter[consumers.size()];
+        for (int c = 0; c < writers.length; c++) {
+            writers[c] = channels.get(edge)[producer][consumers.get(c)];
+        }
+        return new RecordWriterOutput(writers, edge.partitioner(), producer, maxParallelism, edge.toString());
+    }
+
+    /** The consumer instances producer instance {@code producer} of {@code edge} sends to, in order. */
+    static List<Integer> consumersOf(JobEdge edge, int producer) {
+        int up = edge.source().parallelism();
+        int down = edge.target().parallelism();
+        Partitioner partitioner = edge.partitioner();
+        if (partitioner instanceof Partitioner.Forward) {
+            return List.of(producer);
+        }
+        if (partitioner instanceof Partitioner.Global) {
+            return List.of(0);
+        }
+        List<Integer> consumers = new ArrayList<>();
+        if (partitioner instanceof Partitioner.Rescale) {
+            if (down >= up) {
+                for (int c = producer * down / up; c < (producer + 1) * down / up; c++) {
+                    consumers.add(c);
+                }
+            } else {
+                consumers.add(producer * down / up);
+            }
+            return consumers;
+        }
+        for (int c = 0; c < down; c++) {
+            consumers.add(c);
+        }
+        return consumers;
+    }
+}

@@ -1,0 +1,104 @@
+package dev.tidemark.runtime.task;
+
+import dev.tidemark.api.OutputTag;
+import dev.tidemark.api.functions.KeySelector;
+import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.graph.Partitioner;
+import dev.tidemark.runtime.operators.OperatorException;
+import dev.tidemark.runtime.operators.Output;
+import dev.tidemark.runtime.operators.WatermarkStatus;
+import dev.tidemark.runtime.state.KeyGroups;
+import java.util.SplittableRandom;
+
+/**
+ * One producer instance's side of a network edge: picks the channel of each record as the
+ * partitioner says and writes it; watermarks, status and end of input go to every channel.
+ *
+ * <p>Threading: the producing task's thread only.
+ */
+final class RecordWriterOutput implements Output<Object> {
+
+    private final ChannelWriter[] channels;
+    private final Partitioner partitioner;
+    private final KeySelector<Object, Object> keySelector;
+    private final int maxParallelism;
+    private final String edgeName;
+    private final SplittableRandom random;
+    private int next;
+
+    /**
+     * @param channels the channels this producer writes to; for hash, rebalance, shuffle and
+     *     broadcast one per consumer instance, in instance order
+     */
+    @SuppressWarnings("unchecked")
+    RecordWriterOutput(ChannelWriter[] channels, Partitioner partitioner, int producerIndex, int maxParallelism,
+            String edgeName) {
+        this.channels = channels;
+        this.partitioner = partitioner;
+        this.keySelector = partitioner instanceof Partitioner.Hash hash
+                ? (KeySelector<Object, Object>) hash.keySelector().copy() : null;
+        this.maxParallelism = maxParallelism;
+        this.edgeName = edgeName;
+        this.random = new SplittableRandom(producerIndex);
+        this.next = producerIndex % channels.length;
+    }
+
+    @Override
+    public void collect(Object value, long timestamp) {
+        if (partitioner instanceof Partitioner.Broadcast) {
+            for (ChannelWriter channel : channels) {
+                channel.writeRecord(value, timestamp);
+            }
+            return;
+        }
+        channels[select(value)].writeRecord(value, timestamp);
+    }
+
+    private int select(Object value) {
+        if (keySelector != null) {
+            Object key;
+            try {
+                key = keySelector.getKey(value);
+            } catch (Exception e) {
+                throw OperatorException.tag("KeyBy " + edgeName, e);
+            }
+            if (key == null) {
+                throw new NullPointerException("key must not be null: edge=" + edgeName + "; the KeySelector returned null");
+            }
+            return KeyGroups.operatorIndexForKeyGroup(maxParallelism, channels.length,
+                    KeyGroups.assignToKeyGroup(key, maxParallelism));
+        }
+        if (partitioner instanceof Partitioner.Shuffle) {
+            return random.nextInt(channels.length);
+        }
+        int selected = next;
+        next = next + 1 == channels.length ? 0 : next + 1;
+        return selected;
+    }
+
+    @Override
+    public <X> void collect(OutputTag<X> tag, X value, long timestamp) {
+        throw new UnsupportedOperationException("side outputs are routed by the emitting operator's output");
+    }
+
+    @Override
+    public void emitWatermark(Watermark watermark) {
+        for (ChannelWriter channel : channels) {
+            channel.writeWatermark(watermark);
+        }
+    }
+
+    @Override
+    public void emitWatermarkStatus(WatermarkStatus status) {
+        for (ChannelWriter channel : channels) {
+            channel.writeStatus(status);
+        }
+    }
+
+    /** Ends every channel: the producer's input has ended. */
+    void endInput() {
+        for (ChannelWriter channel : channels) {
+            channel.writeEnd();
+        }
+    }
+}

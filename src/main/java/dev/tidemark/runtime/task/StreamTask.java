@@ -1,0 +1,198 @@
+package dev.tidemark.runtime.task;
+
+import dev.tidemark.api.ExecutionConfig;
+import dev.tidemark.api.functions.RichFunction;
+import dev.tidemark.api.source.SourceFunction;
+import dev.tidemark.runtime.graph.SourceTransformation;
+import dev.tidemark.runtime.operators.BasicRuntimeContext;
+import dev.tidemark.runtime.operators.OperatorException;
+import dev.tidemark.runtime.timers.MailboxProcessingTimeService;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One parallel instance of a vertex on its own thread: the task thread owns the operators and
+ * alternates between mail (timers) and draining its input queues into the chain. For a source
+ * vertex a second thread runs the user's {@link SourceFunction#run} and writes into the task's
+ * source queue, so a source that blocks never delays timers, and no lock is taken per record.
+ *
+ * <p>Threading: {@link #start} and {@link #cancel} from any thread; everything else on the task's
+ * own threads.
+ */
+final class StreamTask {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StreamTask.class);
+    private static final int DRAIN_LIMIT = 256;
+    private static final long STOP_WARNING_MILLIS = 5_000;
+
+    private final String jobName;
+    private final Subtask subtask;
+    private final List<ElementQueue> inputs;
+    private final Wakeup wakeup;
+    private final Mailbox mailbox;
+    private final MailboxProcessingTimeService timeService;
+    private final ExecutionConfig config;
+    private final TaskListener listener;
+    private final SourceFunction<Object> source;
+    private final SourceContextImpl<Object> sourceContext;
+    private final Thread taskThread;
+    private final Thread sourceThread;
+    private volatile boolean cancelled; // written by any thread, read by the task thread
+
+    @SuppressWarnings("unchecked")
+    StreamTask(String jobName, Subtask subtask, List<ElementQueue> inputs, Wakeup wakeup, Mailbox mailbox,
+            MailboxProcessingTimeService timeService, ExecutionConfig config, TaskListener listener) {
+        this.jobName = jobName;
+        this.subtask = subtask;
+        this.inputs = inputs;
+        this.wakeup = wakeup;
+        this.mailbox = mailbox;
+        this.timeService = timeService;
+        this.config = config;
+        this.listener = listener;
+        String suffix = jobName + "/" + subtask.displayName();
+        this.taskThread = new Thread(this::runTask, "tidemark-task-" + suffix);
+        wakeup.bind(taskThread);
+        if (subtask.vertex().isSource()) {
+            SourceTransformation<?> t = (SourceTransformation<?>) subtask.vertex().head().transformation();
+            this.source = (SourceFunction<Object>) t.newFunction();
+            this.sourceContext = new SourceContextImpl<>(t.name(), subtask.sourceChannels().get(0));
+            this.sourceThread = new Thread(this::runSource, "tidemark-source-" + suffix);
+        } else {
+            this.source = null;
+            this.sourceContext = null;
+            this.sourceThread = null;
+        }
+    }
+
+    void start() {
+        taskThread.start();
+    }
+
+    /** Stops the task soon: cancels and interrupts the source, releases blocked producers, wakes the task. */
+    void cancel() {
+        if (cancelled) {
+            return;
+        }
+        cancelled = true;
+        if (source != null) {
+            sourceContext.cancel();
+            try {
+                source.cancel();
+            } catch (RuntimeException e) {
+                LOG.warn("Source cancel() threw: job={}, task={}", jobName, subtask.displayName(), e);
+            }
+            sourceThread.interrupt();
+        }
+        for (ElementQueue queue : inputs) {
+            queue.close();
+        }
+        wakeup.wakeAlways();
+    }
+
+    /** Waits until the task's threads have ended; call only after the task reported its termination. */
+    void join() throws InterruptedException {
+        taskThread.join();
+        if (sourceThread != null && sourceThread.isAlive()) {
+            sourceThread.join();
+        }
+    }
+
+    private void runTask() {
+        boolean opened = false;
+        boolean inputEnded = false;
+        InputProcessor input = subtask.input();
+        try {
+            subtask.chain().open();
+            opened = true;
+            input.start();
+            if (sourceThread != null && !cancelled) {
+                sourceThread.start();
+            }
+            while (!cancelled && !input.isFinished()) {
+                mailbox.runAll();
+                int drained = 0;
+                for (int i = 0; i < inputs.size(); i++) {
+                    drained += inputs.get(i).drain(input, DRAIN_LIMIT);
+                }
+                if (drained == 0 && !mailbox.hasMail() && !cancelled) {
+                    wakeup.park(ElementQueue.MAX_PARK_NANOS, this::idle);
+                }
+            }
+            inputEnded = input.isFinished();
+        } catch (OperatorException e) {
+            listener.taskFailed(e.operatorName(), e.getCause());
+        } catch (Throwable t) {
+            listener.taskFailed(subtask.displayName(), t);
+        } finally {
+            timeService.shutdown();
+            if (opened || !inputEnded) {
+                RuntimeException closeFailure = subtask.chain().closeAll();
+                if (closeFailure instanceof OperatorException e) {
+                    listener.taskFailed(e.operatorName(), e.getCause());
+                }
+            }
+            stopSourceThread(inputEnded);
+            listener.taskTerminated(this);
+        }
+    }
+
+    private boolean idle() {
+        if (mailbox.hasMail() || cancelled) {
+            return false;
+        }
+        for (int i = 0; i < inputs.size(); i++) {
+            if (!inputs.get(i).isEmpty()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void runSource() {
+        String name = sourceContext.sourceName();
+        try {
+            if (source instanceof RichFunction rich) {
+                rich.open(new BasicRuntimeContext(name, subtask.index(), subtask.vertex().parallelism()));
+            }
+            try {
+                source.run(sourceContext);
+                if (!sourceContext.isCancelled()) {
+                    sourceContext.finish(config.getEndOfInput());
+                }
+            } finally {
+                if (source instanceof RichFunction rich) {
+                    rich.close();
+                }
+            }
+        } catch (Throwable t) {
+            if (sourceContext.isCancelled()) {
+                LOG.debug("Source stopped by cancellation: job={}, source={}, cause={}", jobName, name, t.toString());
+            } else {
+                listener.taskFailed(name, t);
+            }
+        }
+    }
+
+    private void stopSourceThread(boolean inputEnded) {
+        if (sourceThread == null || !sourceThread.isAlive()) {
+            return;
+        }
+        if (!inputEnded) {
+            cancel();
+        }
+        try {
+            while (true) {
+                sourceThread.join(STOP_WARNING_MILLIS);
+                if (!sourceThread.isAlive()) {
+                    return;
+                }
+                LOG.warn("Source thread has not stopped after cancel(): job={}, task={}; its run() must return"
+                        + " when cancelled or interrupted", jobName, subtask.displayName());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

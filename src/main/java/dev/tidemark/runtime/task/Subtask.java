@@ -1,0 +1,62 @@
+package dev.tidemark.runtime.task;
+
+import dev.tidemark.runtime.graph.JobVertex;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One parallel instance of a vertex, wired: its chain, the processor of its input channels, and
+ * (for a source vertex) the channels its source writes to.
+ *
+ * <p>Threading: built by {@link JobWiring}; then owned by one task thread (or the driver's thread).
+ */
+public final class Subtask {
+
+    private final JobVertex vertex;
+    private final int index;
+    private final List<ChannelWriter> sourceChannels = new ArrayList<>();
+    private final List<ChannelWriter> inputChannels = new ArrayList<>();
+    private OperatorChain chain;
+    private InputProcessor input;
+
+    Subtask(JobVertex vertex, int index) {
+        this.vertex = vertex;
+        this.index = index;
+    }
+
+    public JobVertex vertex() {
+        return vertex;
+    }
+
+    public int index() {
+        return index;
+    }
+
+    public OperatorChain chain() {
+        return chain;
+    }
+
+    public InputProcessor input() {
+        return input;
+    }
+
+    /** For a source vertex: where its source (or each partition of a test source) writes. */
+    public List<ChannelWriter> sourceChannels() {
+        return sourceChannels;
+    }
+
+    /** Every input channel, source channels included, by channel index. */
+    public List<ChannelWriter> inputChannels() {
+        return inputChannels;
+    }
+
+    /** A name for threads and logs: the vertex name and "(i/n)". */
+    public String displayName() {
+        return vertex.name() + " (" + (index + 1) + "/" + vertex.parallelism() + ")";
+    }
+
+    void wire(OperatorChain chain, InputProcessor input) {
+        this.chain = chain;
+        this.input = input;
+    }
+}
