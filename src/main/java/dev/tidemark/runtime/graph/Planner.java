@@ -45,6 +45,7 @@ public final class Planner {
         Map<Transformation<?>, ChainNode> nodes = new HashMap<>();
         Map<Transformation<?>, JobVertex> vertexOf = new HashMap<>();
         List<JobVertex> vertices = new ArrayList<>();
+        int edgeCount = 0;
         for (Transformation<?> t : physical) {
             ChainNode node = new ChainNode(t);
             nodes.put(t, node);
@@ -64,7 +65,7 @@ public final class Planner {
             vertexOf.put(t, vertex);
             for (Input in : inputs) {
                 int upstreamParallelism = parallelism(in.upstream, defaultParallelism);
-                JobEdge edge = new JobEdge(vertexOf.get(in.upstream), vertex,
+                JobEdge edge = new JobEdge(edgeCount++, vertexOf.get(in.upstream), vertex,
                         partitioner(in, upstreamParallelism, parallelism, t), in.inputIndex);
                 nodes.get(in.upstream).addNetwork(in.tag, edge);
                 vertex.inputs().add(edge);
