@@ -67,6 +67,18 @@ public class DataStream<T> {
                 new PartitionTransformation<>(transformation, new Partitioner.Hash(serialized)), key, serialized);
     }
 
+    /** This stream and {@code other} as the two inputs of one operator. */
+    public <T2> ConnectedStreams<T, T2> connect(DataStream<T2> other) {
+        Objects.requireNonNull(other, "other stream must not be null");
+        return new ConnectedStreams<>(environment, transformation, other.transformation, keySelectorOf(this),
+                keySelectorOf(other));
+    }
+
+    /** The key of a keyed stream (so keyed streams connect as keyed), or {@code null}. */
+    private static <X> SerializedValue<? extends KeySelector<X, ?>> keySelectorOf(DataStream<X> stream) {
+        return stream instanceof KeyedStream<X, ?> keyed ? keyed.serializedKeySelector() : null;
+    }
+
     /** Distributes elements round-robin over all instances of the next operator. */
     public DataStream<T> rebalance() {
         return partitioned(new Partitioner.Rebalance());

@@ -46,6 +46,10 @@ public class KeyedStream<T, K> extends DataStream<T> {
         return keySelector;
     }
 
+    SerializedValue<KeySelector<T, K>> serializedKeySelector() {
+        return serializedSelector;
+    }
+
     /** A fresh copy of the key selector, for one operator instance. */
     KeySelector<T, K> newKeySelector() {
         return serializedSelector.copy();

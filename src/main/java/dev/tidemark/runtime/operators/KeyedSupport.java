@@ -53,6 +53,14 @@ public final class KeyedSupport<IN, K> implements StateClock {
         return key;
     }
 
+    /** Makes the key {@code selector} extracts from {@code value} current (for a second input). */
+    public <X> K setKeyOf(KeySelector<X, K> selector, X value, long timestamp) throws Exception {
+        K key = selector.getKey(value);
+        backend.setCurrentKey(key);
+        currentEventTime = timestamp;
+        return key;
+    }
+
     /** Makes {@code key} current (a timer's key), and {@code timestamp} the current event time. */
     public void setKey(K key, long timestamp) {
         backend.setCurrentKey(key);

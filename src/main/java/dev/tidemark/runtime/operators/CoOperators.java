@@ -1,0 +1,153 @@
+package dev.tidemark.runtime.operators;
+
+import dev.tidemark.api.OutputTag;
+import dev.tidemark.api.functions.CoFlatMapFunction;
+import dev.tidemark.api.functions.CoMapFunction;
+import dev.tidemark.api.functions.CoProcessFunction;
+import dev.tidemark.api.functions.RichFunction;
+import dev.tidemark.api.functions.TimerService;
+import dev.tidemark.eventtime.Watermark;
+import java.util.Objects;
+
+/** The non-keyed two-input operators: co-map, co-flat-map and co-process. */
+public final class CoOperators {
+
+    private CoOperators() {}
+
+    /** What the non-keyed two-input operators share: output, watermark forwarding, function lifecycle. */
+    abstract static class Base<IN1, IN2, OUT> implements TwoInputStreamOperator<IN1, IN2> {
+        final OperatorContext<OUT> context;
+        final Output<OUT> output;
+        final TimestampedCollector<OUT> collector;
+        private final Object function;
+        long currentWatermark = Long.MIN_VALUE;
+
+        Base(OperatorContext<OUT> context, Object function) {
+            this.context = context;
+            this.output = context.output();
+            this.collector = new TimestampedCollector<>(output);
+            this.function = function;
+        }
+
+        @Override
+        public void open() throws Exception {
+            if (function instanceof RichFunction rich) {
+                rich.open(context.runtimeContext());
+            }
+        }
+
+        @Override
+        public void processWatermark(Watermark watermark) throws Exception {
+            currentWatermark = watermark.timestamp();
+            output.emitWatermark(watermark);
+        }
+
+        @Override
+        public void processWatermarkStatus(WatermarkStatus status) {
+            output.emitWatermarkStatus(status);
+        }
+
+        @Override
+        public void endInput() {}
+
+        @Override
+        public void close() throws Exception {
+            if (function instanceof RichFunction rich) {
+                rich.close();
+            }
+        }
+    }
+
+    /** Applies a {@link CoMapFunction}. */
+    public static final class Map<IN1, IN2, OUT> extends Base<IN1, IN2, OUT> {
+        private final CoMapFunction<IN1, IN2, OUT> function;
+
+        public Map(CoMapFunction<IN1, IN2, OUT> function, OperatorContext<OUT> context) {
+            super(context, function);
+            this.function = function;
+        }
+
+        @Override
+        public void processElement1(IN1 value, long timestamp) throws Exception {
+            output.collect(function.map1(value), timestamp);
+        }
+
+        @Override
+        public void processElement2(IN2 value, long timestamp) throws Exception {
+            output.collect(function.map2(value), timestamp);
+        }
+    }
+
+    /** Applies a {@link CoFlatMapFunction}. */
+    public static final class FlatMap<IN1, IN2, OUT> extends Base<IN1, IN2, OUT> {
+        private final CoFlatMapFunction<IN1, IN2, OUT> function;
+
+        public FlatMap(CoFlatMapFunction<IN1, IN2, OUT> function, OperatorContext<OUT> context) {
+            super(context, function);
+            this.function = function;
+        }
+
+        @Override
+        public void processElement1(IN1 value, long timestamp) throws Exception {
+            collector.setTimestamp(timestamp);
+            function.flatMap1(value, collector);
+        }
+
+        @Override
+        public void processElement2(IN2 value, long timestamp) throws Exception {
+            collector.setTimestamp(timestamp);
+            function.flatMap2(value, collector);
+        }
+    }
+
+    /** Runs a {@link CoProcessFunction}. */
+    public static final class Process<IN1, IN2, OUT> extends Base<IN1, IN2, OUT> {
+        private final CoProcessFunction<IN1, IN2, OUT> function;
+        private final ContextImpl ctx;
+        private long timestamp = Output.NO_TIMESTAMP;
+
+        public Process(CoProcessFunction<IN1, IN2, OUT> function, OperatorContext<OUT> context) {
+            super(context, function);
+            this.function = function;
+            this.ctx = new ContextImpl(function, new NonKeyedTimerService(context, () -> currentWatermark));
+        }
+
+        @Override
+        public void processElement1(IN1 value, long elementTimestamp) throws Exception {
+            timestamp = elementTimestamp;
+            collector.setTimestamp(elementTimestamp);
+            function.processElement1(value, ctx, collector);
+        }
+
+        @Override
+        public void processElement2(IN2 value, long elementTimestamp) throws Exception {
+            timestamp = elementTimestamp;
+            collector.setTimestamp(elementTimestamp);
+            function.processElement2(value, ctx, collector);
+        }
+
+        private final class ContextImpl extends CoProcessFunction<IN1, IN2, OUT>.Context {
+            private final TimerService timerService;
+
+            ContextImpl(CoProcessFunction<IN1, IN2, OUT> function, TimerService timerService) {
+                function.super();
+                this.timerService = timerService;
+            }
+
+            @Override
+            public long timestamp() {
+                return timestamp;
+            }
+
+            @Override
+            public TimerService timerService() {
+                return timerService;
+            }
+
+            @Override
+            public <X> void output(OutputTag<X> tag, X value) {
+                output.collect(Objects.requireNonNull(tag, "output tag must not be null"), value, timestamp);
+            }
+        }
+    }
+}

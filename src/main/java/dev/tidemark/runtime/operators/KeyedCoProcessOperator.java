@@ -1,0 +1,130 @@
+package dev.tidemark.runtime.operators;
+
+import dev.tidemark.api.OutputTag;
+import dev.tidemark.api.functions.KeySelector;
+import dev.tidemark.api.functions.KeyedCoProcessFunction;
+import dev.tidemark.api.functions.TimeDomain;
+import dev.tidemark.api.functions.TimerService;
+import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.state.VoidNamespace;
+import dev.tidemark.runtime.timers.InternalTimer;
+import dev.tidemark.runtime.timers.InternalTimerService;
+import dev.tidemark.runtime.timers.Triggerable;
+import java.util.Objects;
+
+/** Runs a {@link KeyedCoProcessFunction}: both inputs share keyed state and timers per key. */
+public final class KeyedCoProcessOperator<K, IN1, IN2, OUT> extends CoOperators.Base<IN1, IN2, OUT>
+        implements Triggerable<K, VoidNamespace> {
+
+    private final KeyedCoProcessFunction<K, IN1, IN2, OUT> function;
+    private final KeySelector<IN1, K> selector1;
+    private final KeySelector<IN2, K> selector2;
+    private final KeyedSupport<IN1, K> keyed;
+    private final InternalTimerService<K, VoidNamespace> timers;
+    private final ContextImpl ctx;
+    private long timestamp = Output.NO_TIMESTAMP;
+    private TimeDomain timeDomain;
+
+    public KeyedCoProcessOperator(KeyedCoProcessFunction<K, IN1, IN2, OUT> function, KeySelector<IN1, K> selector1,
+            KeySelector<IN2, K> selector2, OperatorContext<OUT> context) {
+        super(context, null);
+        this.function = function;
+        this.selector1 = selector1;
+        this.selector2 = selector2;
+        this.keyed = new KeyedSupport<>(selector1, context);
+        this.timers = keyed.timerService(this);
+        this.ctx = new ContextImpl(function, new KeyedTimerService(timers));
+    }
+
+    @Override
+    public void open() throws Exception {
+        function.open(keyed.runtimeContext());
+    }
+
+    @Override
+    public void close() throws Exception {
+        function.close();
+    }
+
+    @Override
+    public void processElement1(IN1 value, long elementTimestamp) throws Exception {
+        keyed.setKeyOf(selector1, value, elementTimestamp);
+        prepare(elementTimestamp, elementTimestamp);
+        function.processElement1(value, ctx, collector);
+    }
+
+    @Override
+    public void processElement2(IN2 value, long elementTimestamp) throws Exception {
+        keyed.setKeyOf(selector2, value, elementTimestamp);
+        prepare(elementTimestamp, elementTimestamp);
+        function.processElement2(value, ctx, collector);
+    }
+
+    @Override
+    public void processWatermark(Watermark watermark) throws Exception {
+        keyed.setCurrentWatermark(watermark.timestamp());
+        timers.advanceWatermark(watermark.timestamp());
+        super.processWatermark(watermark);
+    }
+
+    @Override
+    public void onEventTime(InternalTimer<K, VoidNamespace> timer) throws Exception {
+        fire(timer, TimeDomain.EVENT_TIME, timer.timestamp());
+    }
+
+    @Override
+    public void onProcessingTime(InternalTimer<K, VoidNamespace> timer) throws Exception {
+        fire(timer, TimeDomain.PROCESSING_TIME, Output.NO_TIMESTAMP);
+    }
+
+    private void fire(InternalTimer<K, VoidNamespace> timer, TimeDomain domain, long outputTimestamp) throws Exception {
+        keyed.setKey(timer.key(), timer.timestamp());
+        prepare(timer.timestamp(), outputTimestamp);
+        timeDomain = domain;
+        function.onTimer(timer.timestamp(), ctx, collector);
+        timeDomain = null;
+    }
+
+    private void prepare(long contextTimestamp, long outputTimestamp) {
+        timestamp = contextTimestamp;
+        collector.setTimestamp(outputTimestamp);
+    }
+
+    private final class ContextImpl extends KeyedCoProcessFunction<K, IN1, IN2, OUT>.OnTimerContext {
+        private final TimerService timerService;
+
+        ContextImpl(KeyedCoProcessFunction<K, IN1, IN2, OUT> function, TimerService timerService) {
+            function.super();
+            this.timerService = timerService;
+        }
+
+        @Override
+        public long timestamp() {
+            return timestamp;
+        }
+
+        @Override
+        public TimerService timerService() {
+            return timerService;
+        }
+
+        @Override
+        public <X> void output(OutputTag<X> tag, X value) {
+            Objects.requireNonNull(tag, "output tag must not be null");
+            output.collect(tag, value, timeDomain == TimeDomain.PROCESSING_TIME ? Output.NO_TIMESTAMP : timestamp);
+        }
+
+        @Override
+        public K getCurrentKey() {
+            return keyed.currentKey();
+        }
+
+        @Override
+        public TimeDomain timeDomain() {
+            if (timeDomain == null) {
+                throw new IllegalStateException("timeDomain() must be called from onTimer only");
+            }
+            return timeDomain;
+        }
+    }
+}
