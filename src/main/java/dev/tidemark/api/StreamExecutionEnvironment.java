@@ -3,6 +3,8 @@ package dev.tidemark.api;
 import dev.tidemark.api.source.FromElementsSource;
 import dev.tidemark.api.source.SequenceSource;
 import dev.tidemark.api.source.SourceFunction;
+import dev.tidemark.api.source.SplitSource;
+import dev.tidemark.eventtime.WatermarkStrategy;
 import dev.tidemark.runtime.graph.SourceTransformation;
 import dev.tidemark.runtime.graph.Transformation;
 import dev.tidemark.runtime.task.LocalExecutor;
@@ -105,6 +107,36 @@ public final class StreamExecutionEnvironment {
     public <T> DataStreamSource<T> addSource(SourceFunction<T> source, String name) {
         Objects.requireNonNull(source, "source must not be null");
         SourceTransformation<T> t = new SourceTransformation<>(Names.check(name), source);
+        addTransformation(t);
+        return new DataStreamSource<>(this, t);
+    }
+
+    /**
+     * A stream from a source made of splits, with one timestamp assigner and watermark generator
+     * per split from {@code strategy}, combined by minimum over the active splits (see
+     * {@link SplitSource}). Runs at the environment's parallelism unless set otherwise.
+     */
+    public <T> DataStreamSource<T> fromSource(SplitSource<T> source, WatermarkStrategy<T> strategy, String name) {
+        Objects.requireNonNull(source, "source must not be null");
+        Objects.requireNonNull(strategy, "watermark strategy must not be null");
+        if (source.splitCount() < 1) {
+            throw new IllegalArgumentException("split count must be at least 1: splitCount=" + source.splitCount()
+                    + ", source=" + name);
+        }
+        SourceTransformation<T> t = new SourceTransformation<>(Names.check(name), source, strategy);
+        addTransformation(t);
+        return new DataStreamSource<>(this, t);
+    }
+
+    /**
+     * A stream from {@code source} whose timestamps and watermarks come from {@code strategy},
+     * applied on the task thread right behind the source (the test driver's per-partition sources).
+     */
+    @Internal
+    public <T> DataStreamSource<T> fromSource(SourceFunction<T> source, WatermarkStrategy<T> strategy, String name) {
+        Objects.requireNonNull(source, "source must not be null");
+        Objects.requireNonNull(strategy, "watermark strategy must not be null");
+        SourceTransformation<T> t = new SourceTransformation<>(Names.check(name), source, strategy);
         addTransformation(t);
         return new DataStreamSource<>(this, t);
     }

@@ -5,22 +5,22 @@ import dev.tidemark.api.DataStreamSource;
 import dev.tidemark.api.ExecutionConfig;
 import dev.tidemark.api.JobExecutionException;
 import dev.tidemark.api.StreamExecutionEnvironment;
-import dev.tidemark.api.functions.RichFunction;
 import dev.tidemark.api.source.SourceFunction;
+import dev.tidemark.eventtime.WatermarkStrategy;
 import dev.tidemark.runtime.graph.JobGraph;
 import dev.tidemark.runtime.graph.JobVertex;
 import dev.tidemark.runtime.graph.OneInputTransformation;
 import dev.tidemark.runtime.graph.Planner;
 import dev.tidemark.runtime.graph.SourceTransformation;
 import dev.tidemark.runtime.metrics.MetricRegistry;
-import dev.tidemark.runtime.operators.BasicRuntimeContext;
 import dev.tidemark.runtime.operators.OperatorException;
+import dev.tidemark.runtime.task.ChannelConsumer;
 import dev.tidemark.runtime.task.ChannelWriter;
 import dev.tidemark.runtime.task.DirectChannel;
-import dev.tidemark.runtime.task.InputProcessor;
 import dev.tidemark.runtime.task.JobWiring;
 import dev.tidemark.runtime.task.OperatorChain;
 import dev.tidemark.runtime.task.SourceContextImpl;
+import dev.tidemark.runtime.task.SourceRunner;
 import dev.tidemark.runtime.task.Subtask;
 import dev.tidemark.runtime.timers.ManualProcessingTimeService;
 import dev.tidemark.runtime.timers.ProcessingTimeService;
@@ -99,12 +99,24 @@ public final class TestDriver implements AutoCloseable {
 
     /** A source with {@code partitions} partitions, each with its own watermarks, idleness and end. */
     public <T> TestSource<T> source(String name, Class<T> type, int partitions) {
+        return source(name, type, partitions, null);
+    }
+
+    /**
+     * A source with {@code partitions} partitions whose timestamps and watermarks come from
+     * {@code strategy}, one assigner and generator per partition, combined by minimum over the
+     * active partitions (as a Kafka source's per-partition watermarks). Watermarks pushed with
+     * {@code emitWatermark} are then ignored.
+     */
+    public <T> TestSource<T> source(String name, Class<T> type, int partitions, WatermarkStrategy<T> strategy) {
         checkState(State.BUILDING, "add sources");
         Objects.requireNonNull(type, "type must not be null");
         if (partitions < 1) {
             throw new IllegalArgumentException("partitions must be at least 1: partitions=" + partitions);
         }
-        DataStreamSource<T> stream = env.addSource(new TestSourceFunction<T>(), name).returns(type);
+        DataStreamSource<T> stream = strategy == null
+                ? env.addSource(new TestSourceFunction<T>(), name).returns(type)
+                : env.fromSource(new TestSourceFunction<T>(), strategy, name).returns(type);
         TestSource<T> source = new TestSource<>(this, name, stream, partitions);
         testSources.put((SourceTransformation<?>) stream.getTransformation(), source);
         return source;
@@ -138,7 +150,7 @@ public final class TestDriver implements AutoCloseable {
             }
             List<Runnable> bounded = new ArrayList<>();
             for (Subtask subtask : subtasks) {
-                subtask.input().start();
+                subtask.start();
                 if (subtask.vertex().isSource()) {
                     bindSource(subtask, bounded);
                 }
@@ -155,48 +167,38 @@ public final class TestDriver implements AutoCloseable {
         }
 
         @Override
-        public ChannelWriter channel(Subtask consumer, int channelIndex, InputProcessor processor) {
-            return new DirectChannel(channelIndex, processor);
+        public ChannelWriter channel(Subtask consumer, int channelIndex, ChannelConsumer target) {
+            return new DirectChannel(channelIndex, target);
         }
 
         @Override
-        public int sourceChannels(JobVertex vertex) {
-            TestSource<?> testSource = testSources.get(vertex.head().transformation());
-            return testSource == null ? 1 : testSource.partitions().size();
+        public int sourceChannels(JobVertex vertex, int subtaskIndex) {
+            SourceTransformation<?> source = (SourceTransformation<?>) vertex.head().transformation();
+            TestSource<?> testSource = testSources.get(source);
+            return testSource != null ? testSource.partitions().size()
+                    : source.ownedSplits(subtaskIndex, vertex.parallelism()).size();
         }
     }
 
     private void bindSource(Subtask subtask, List<Runnable> boundedSources) {
         SourceTransformation<?> transformation = (SourceTransformation<?>) subtask.vertex().head().transformation();
         TestSource<?> testSource = testSources.get(transformation);
-        String name = transformation.name();
         if (testSource != null) {
             for (TestSource.Partition<?> p : testSource.partitions()) {
-                contexts.put(p, new SourceContextImpl<>(name + "[" + p.index() + "]",
+                contexts.put(p, new SourceContextImpl<>(transformation.name() + "[" + p.index() + "]",
                         subtask.sourceChannels().get(p.index())));
             }
         } else {
-            SourceContextImpl<Object> ctx = new SourceContextImpl<>(name, subtask.sourceChannels().get(0));
-            boundedSources.add(() -> runToCompletion(transformation, subtask, ctx));
-        }
-    }
-
-    @SuppressWarnings("unchecked")
-    private void runToCompletion(SourceTransformation<?> transformation, Subtask subtask, SourceContextImpl<Object> ctx) {
-        SourceFunction<Object> source = (SourceFunction<Object>) transformation.newFunction();
-        try {
-            if (source instanceof RichFunction rich) {
-                rich.open(new BasicRuntimeContext(transformation.name(), subtask.index(), subtask.vertex().parallelism()));
-            }
-            source.run(ctx);
-            ctx.finish(config.getEndOfInput());
-            if (source instanceof RichFunction rich) {
-                rich.close();
-            }
-        } catch (OperatorException e) {
-            throw e;
-        } catch (Exception e) {
-            throw OperatorException.tag(transformation.name(), e);
+            SourceRunner runner = new SourceRunner(transformation, subtask, config.getEndOfInput());
+            boundedSources.add(() -> {
+                try {
+                    runner.run();
+                } catch (OperatorException e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw OperatorException.tag(runner.name(), e);
+                }
+            });
         }
     }
 

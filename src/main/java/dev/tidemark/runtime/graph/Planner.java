@@ -120,7 +120,8 @@ public final class Planner {
 
     private static int parallelism(Transformation<?> t, int defaultParallelism) {
         int explicit = t.parallelism();
-        if (t instanceof SourceTransformation<?> source && !(source.originalFunction() instanceof ParallelSourceFunction<?>)) {
+        if (t instanceof SourceTransformation<?> source && !(source.originalFunction() instanceof ParallelSourceFunction<?>)
+                && !source.isSplitSource()) {
             if (explicit > 1) {
                 throw new IllegalStateException("source must be a ParallelSourceFunction to run in parallel: source="
                         + t.name() + ", parallelism=" + explicit);

@@ -3,7 +3,9 @@ package dev.tidemark.runtime.task;
 import dev.tidemark.runtime.graph.JobEdge;
 import dev.tidemark.runtime.graph.JobGraph;
 import dev.tidemark.runtime.graph.JobVertex;
+import dev.tidemark.eventtime.WatermarkStrategy;
 import dev.tidemark.runtime.graph.Partitioner;
+import dev.tidemark.runtime.graph.SourceTransformation;
 import dev.tidemark.runtime.graph.TwoInputTransformation;
 import dev.tidemark.runtime.timers.ProcessingTimeService;
 import java.util.ArrayList;
@@ -26,11 +28,11 @@ public final class JobWiring {
         /** The processing-time service of one instance. */
         ProcessingTimeService timeService(JobVertex vertex, int subtaskIndex);
 
-        /** A channel into {@code consumer}'s input channel {@code channelIndex}. */
-        ChannelWriter channel(Subtask consumer, int channelIndex, InputProcessor processor);
+        /** A channel into {@code consumer}'s input channel {@code channelIndex}, consumed by {@code target}. */
+        ChannelWriter channel(Subtask consumer, int channelIndex, ChannelConsumer target);
 
-        /** How many channels a source vertex's source writes to (a test source: one per partition). */
-        int sourceChannels(JobVertex vertex);
+        /** How many channels instance {@code subtaskIndex} of a source vertex writes to: one per owned split. */
+        int sourceChannels(JobVertex vertex, int subtaskIndex);
     }
 
     /** Builds and connects every instance; consumers are built before their producers. */
@@ -56,7 +58,7 @@ public final class JobWiring {
         List<Integer> channelProducers = new ArrayList<>();
         List<Integer> inputOf = new ArrayList<>();
         if (vertex.isSource()) {
-            for (int k = 0; k < environment.sourceChannels(vertex); k++) {
+            for (int k = 0; k < environment.sourceChannels(vertex, index); k++) {
                 channelEdges.add(null);
                 channelProducers.add(-1);
                 inputOf.add(0);
@@ -73,13 +75,16 @@ public final class JobWiring {
             }
         }
         int maxParallelism = settings.config().getMaxParallelism();
-        OperatorChain chain = new OperatorChain(vertex, index, settings, environment.timeService(vertex, index),
+        ProcessingTimeService timeService = environment.timeService(vertex, index);
+        OperatorChain chain = new OperatorChain(vertex, index, settings, timeService,
                 edge -> writer(edge, index, channels, maxParallelism));
         int inputs = vertex.head().transformation() instanceof TwoInputTransformation<?, ?, ?> ? 2 : 1;
         InputProcessor processor = new InputProcessor(chain, inputOf.stream().mapToInt(Integer::intValue).toArray(), inputs);
-        subtask.wire(chain, processor);
+        SplitWatermarks<?> splitWatermarks = splitWatermarks(vertex, processor, inputOf.size(), timeService, settings);
+        subtask.wire(chain, processor, splitWatermarks);
+        ChannelConsumer target = splitWatermarks != null ? splitWatermarks : processor;
         for (int k = 0; k < inputOf.size(); k++) {
-            ChannelWriter channel = environment.channel(subtask, k, processor);
+            ChannelWriter channel = environment.channel(subtask, k, target);
             subtask.inputChannels().add(channel);
             JobEdge edge = channelEdges.get(k);
             if (edge == null) {
@@ -90,6 +95,19 @@ public final class JobWiring {
             }
         }
         return subtask;
+    }
+
+    private static SplitWatermarks<?> splitWatermarks(JobVertex vertex, InputProcessor processor, int channels,
+            ProcessingTimeService timeService, OperatorChain.Settings settings) {
+        if (!(vertex.head().transformation() instanceof SourceTransformation<?> source)) {
+            return null;
+        }
+        WatermarkStrategy<?> strategy = source.newStrategy();
+        if (strategy == null) {
+            return null;
+        }
+        return new SplitWatermarks<>(processor, strategy, channels, timeService,
+                settings.config().getAutoWatermarkIntervalMillis());
     }
 
     private static RecordWriterOutput writer(JobEdge edge, int producer, Map<JobEdge, ChannelWriter[][]> channels,

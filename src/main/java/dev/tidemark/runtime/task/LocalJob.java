@@ -8,6 +8,7 @@ import dev.tidemark.api.JobStatus;
 import dev.tidemark.api.TimeCharacteristic;
 import dev.tidemark.runtime.graph.JobGraph;
 import dev.tidemark.runtime.graph.JobVertex;
+import dev.tidemark.runtime.graph.SourceTransformation;
 import dev.tidemark.runtime.metrics.MetricRegistry;
 import dev.tidemark.runtime.timers.MailboxProcessingTimeService;
 import dev.tidemark.runtime.timers.ProcessingTimeService;
@@ -103,7 +104,7 @@ public final class LocalJob implements JobClient, TaskListener {
         }
 
         @Override
-        public ChannelWriter channel(Subtask consumer, int channelIndex, InputProcessor processor) {
+        public ChannelWriter channel(Subtask consumer, int channelIndex, ChannelConsumer target) {
             TaskParts p = parts(consumer);
             ElementQueue queue = new ElementQueue(channelIndex, QUEUE_CAPACITY, p.wakeup);
             p.queues.add(queue);
@@ -111,8 +112,9 @@ public final class LocalJob implements JobClient, TaskListener {
         }
 
         @Override
-        public int sourceChannels(JobVertex vertex) {
-            return 1;
+        public int sourceChannels(JobVertex vertex, int subtaskIndex) {
+            return ((SourceTransformation<?>) vertex.head().transformation())
+                    .ownedSplits(subtaskIndex, vertex.parallelism()).size();
         }
     }
 

@@ -81,6 +81,11 @@ public final class SourceContextImpl<T> implements SourceFunction.SourceContext<
         return cancelled;
     }
 
+    /** Whether the channel has ended. */
+    public boolean isFinished() {
+        return finished;
+    }
+
     /** The source's name, as shown in errors. */
     public String sourceName() {
         return sourceName;

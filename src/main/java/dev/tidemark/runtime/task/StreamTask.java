@@ -1,10 +1,7 @@
 package dev.tidemark.runtime.task;
 
 import dev.tidemark.api.ExecutionConfig;
-import dev.tidemark.api.functions.RichFunction;
-import dev.tidemark.api.source.SourceFunction;
 import dev.tidemark.runtime.graph.SourceTransformation;
-import dev.tidemark.runtime.operators.BasicRuntimeContext;
 import dev.tidemark.runtime.operators.OperatorException;
 import dev.tidemark.runtime.timers.MailboxProcessingTimeService;
 import java.util.List;
@@ -14,8 +11,7 @@ import org.slf4j.LoggerFactory;
 /**
  * One parallel instance of a vertex on its own thread: the task thread owns the operators and
  * alternates between mail (timers) and draining its input queues into the chain. For a source
- * vertex a second thread runs the user's {@link SourceFunction#run} and writes into the task's
- * source queue, so a source that blocks never delays timers, and no lock is taken per record.
+ * vertex a second thread runs the user's source and writes into the task's source queues, so a source that blocks never delays timers, and no lock is taken per record.
  *
  * <p>Threading: {@link #start} and {@link #cancel} from any thread; everything else on the task's
  * own threads.
@@ -34,13 +30,11 @@ final class StreamTask {
     private final MailboxProcessingTimeService timeService;
     private final ExecutionConfig config;
     private final TaskListener listener;
-    private final SourceFunction<Object> source;
-    private final SourceContextImpl<Object> sourceContext;
+    private final SourceRunner source;
     private final Thread taskThread;
     private final Thread sourceThread;
     private volatile boolean cancelled; // written by any thread, read by the task thread
 
-    @SuppressWarnings("unchecked")
     StreamTask(String jobName, Subtask subtask, List<ElementQueue> inputs, Wakeup wakeup, Mailbox mailbox,
             MailboxProcessingTimeService timeService, ExecutionConfig config, TaskListener listener) {
         this.jobName = jobName;
@@ -56,12 +50,10 @@ final class StreamTask {
         wakeup.bind(taskThread);
         if (subtask.vertex().isSource()) {
             SourceTransformation<?> t = (SourceTransformation<?>) subtask.vertex().head().transformation();
-            this.source = (SourceFunction<Object>) t.newFunction();
-            this.sourceContext = new SourceContextImpl<>(t.name(), subtask.sourceChannels().get(0));
+            this.source = new SourceRunner(t, subtask, config.getEndOfInput());
             this.sourceThread = new Thread(this::runSource, "tidemark-source-" + suffix);
         } else {
             this.source = null;
-            this.sourceContext = null;
             this.sourceThread = null;
         }
     }
@@ -77,7 +69,6 @@ final class StreamTask {
         }
         cancelled = true;
         if (source != null) {
-            sourceContext.cancel();
             try {
                 source.cancel();
             } catch (RuntimeException e) {
@@ -103,10 +94,11 @@ final class StreamTask {
         boolean opened = false;
         boolean inputEnded = false;
         InputProcessor input = subtask.input();
+        ChannelConsumer consumer = subtask.channelConsumer();
         try {
             subtask.chain().open();
             opened = true;
-            input.start();
+            subtask.start();
             if (sourceThread != null && !cancelled) {
                 sourceThread.start();
             }
@@ -114,7 +106,7 @@ final class StreamTask {
                 mailbox.runAll();
                 int drained = 0;
                 for (int i = 0; i < inputs.size(); i++) {
-                    drained += inputs.get(i).drain(input, DRAIN_LIMIT);
+                    drained += inputs.get(i).drain(consumer, DRAIN_LIMIT);
                 }
                 if (drained == 0 && !mailbox.hasMail() && !cancelled) {
                     wakeup.park(ElementQueue.MAX_PARK_NANOS, this::idle);
@@ -151,23 +143,11 @@ final class StreamTask {
     }
 
     private void runSource() {
-        String name = sourceContext.sourceName();
+        String name = source.name();
         try {
-            if (source instanceof RichFunction rich) {
-                rich.open(new BasicRuntimeContext(name, subtask.index(), subtask.vertex().parallelism()));
-            }
-            try {
-                source.run(sourceContext);
-                if (!sourceContext.isCancelled()) {
-                    sourceContext.finish(config.getEndOfInput());
-                }
-            } finally {
-                if (source instanceof RichFunction rich) {
-                    rich.close();
-                }
-            }
+            source.run();
         } catch (Throwable t) {
-            if (sourceContext.isCancelled()) {
+            if (source.isCancelled()) {
                 LOG.debug("Source stopped by cancellation: job={}, source={}, cause={}", jobName, name, t.toString());
             } else {
                 listener.taskFailed(name, t);

@@ -18,6 +18,7 @@ public final class Subtask {
     private final List<ChannelWriter> inputChannels = new ArrayList<>();
     private OperatorChain chain;
     private InputProcessor input;
+    private SplitWatermarks<?> splitWatermarks;
 
     Subtask(JobVertex vertex, int index) {
         this.vertex = vertex;
@@ -40,6 +41,11 @@ public final class Subtask {
         return input;
     }
 
+    /** What consumes the input channels: the per-split watermarks of a source, else the input processor. */
+    public ChannelConsumer channelConsumer() {
+        return splitWatermarks != null ? splitWatermarks : input;
+    }
+
     /** For a source vertex: where its source (or each partition of a test source) writes. */
     public List<ChannelWriter> sourceChannels() {
         return sourceChannels;
@@ -55,8 +61,20 @@ public final class Subtask {
         return vertex.name() + " (" + (index + 1) + "/" + vertex.parallelism() + ")";
     }
 
-    void wire(OperatorChain chain, InputProcessor input) {
+    void wire(OperatorChain chain, InputProcessor input, SplitWatermarks<?> splitWatermarks) {
         this.chain = chain;
         this.input = input;
+        this.splitWatermarks = splitWatermarks;
+    }
+
+    /**
+     * Starts input processing after the chain was opened: per-split periodic watermarks, and the end
+     * of input at once for an instance with no input channels.
+     */
+    public void start() {
+        if (splitWatermarks != null) {
+            splitWatermarks.start();
+        }
+        input.start();
     }
 }

@@ -1,0 +1,136 @@
+package dev.tidemark.runtime.task;
+
+import dev.tidemark.api.OutputTag;
+import dev.tidemark.eventtime.TimestampAssigner;
+import dev.tidemark.eventtime.Timestamps;
+import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.eventtime.WatermarkGenerator;
+import dev.tidemark.eventtime.WatermarkStrategy;
+import dev.tidemark.runtime.operators.Output;
+import dev.tidemark.runtime.operators.WatermarkEmitter;
+import dev.tidemark.runtime.operators.WatermarkStatus;
+import dev.tidemark.runtime.timers.ProcessingTimeService;
+
+/**
+ * Per-split timestamps and watermarks at a source: each input channel (one per split) gets its own
+ * timestamp assigner and watermark generator from the strategy, and its watermarks and idleness go
+ * into that channel of the task's valve, which combines the splits by minimum over the active ones.
+ * Watermarks the source emits itself are ignored, except the final one at a split's end.
+ *
+ * <p>Threading: the task thread only.
+ */
+final class SplitWatermarks<T> implements ChannelConsumer {
+
+    private final ChannelConsumer target;
+    private final TimestampAssigner<T>[] assigners;
+    private final WatermarkGenerator<T>[] generators;
+    private final WatermarkEmitter[] emitters;
+    private final ProcessingTimeService clock;
+    private final long intervalMillis;
+
+    @SuppressWarnings("unchecked")
+    SplitWatermarks(ChannelConsumer target, WatermarkStrategy<T> strategy, int channels, ProcessingTimeService clock,
+            long intervalMillis) {
+        this.target = target;
+        this.clock = clock;
+        this.intervalMillis = intervalMillis;
+        this.assigners = new TimestampAssigner[channels];
+        this.generators = new WatermarkGenerator[channels];
+        this.emitters = new WatermarkEmitter[channels];
+        for (int c = 0; c < channels; c++) {
+            assigners[c] = strategy.createTimestampAssigner();
+            generators[c] = strategy.createWatermarkGenerator(clock::currentProcessingTime);
+            emitters[c] = new WatermarkEmitter(new ChannelOutput(c));
+        }
+    }
+
+    /** Starts periodic emission; call on the task thread before the first record. */
+    void start() {
+        if (intervalMillis > 0 && generators.length > 0) {
+            schedule();
+        }
+    }
+
+    private void schedule() {
+        clock.registerTimer(Timestamps.saturatedAdd(clock.currentProcessingTime(), intervalMillis), time -> {
+            for (int c = 0; c < generators.length; c++) {
+                generators[c].onPeriodicEmit(emitters[c]);
+            }
+            schedule();
+        });
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void onRecord(int channel, Object value, long previousTimestamp) throws Exception {
+        T element = (T) value;
+        long timestamp = assigners[channel].extractTimestamp(element, previousTimestamp);
+        target.onRecord(channel, value, timestamp);
+        generators[channel].onEvent(element, timestamp, emitters[channel]);
+    }
+
+    @Override
+    public void onWatermark(int channel, Watermark watermark) {
+        if (watermark.isFinal()) {
+            generators[channel].onPeriodicEmit(emitters[channel]); // its last watermark, as an assigner does at its end
+            emitters[channel].emitWatermark(watermark);
+        }
+    }
+
+    @Override
+    public void onStatus(int channel, WatermarkStatus status) {
+        if (status == WatermarkStatus.IDLE) {
+            emitters[channel].markIdle();
+        } else {
+            emitters[channel].markActive();
+        }
+    }
+
+    @Override
+    public void onEnd(int channel) throws Exception {
+        target.onEnd(channel);
+    }
+
+    /** Sends one split's watermarks and status into its channel of the valve. */
+    private final class ChannelOutput implements Output<Object> {
+        private final int channel;
+
+        ChannelOutput(int channel) {
+            this.channel = channel;
+        }
+
+        @Override
+        public void emitWatermark(Watermark watermark) {
+            call(() -> target.onWatermark(channel, watermark));
+        }
+
+        @Override
+        public void emitWatermarkStatus(WatermarkStatus status) {
+            call(() -> target.onStatus(channel, status));
+        }
+
+        @Override
+        public void collect(Object value, long timestamp) {
+            throw new UnsupportedOperationException("a split's watermark output carries no records");
+        }
+
+        @Override
+        public <X> void collect(OutputTag<X> tag, X value, long timestamp) {
+            throw new UnsupportedOperationException("a split's watermark output carries no records");
+        }
+    }
+
+    private interface Step {
+        void run() throws Exception;
+    }
+
+    private static void call(Step step) {
+        try {
+            step.run();
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("watermark of a split could not be passed on: " + e, e);
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package dev.tidemark.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tidemark.api.source.SplitSource;
+import dev.tidemark.eventtime.WatermarkStrategy;
+import dev.tidemark.testing.TestDriver;
+import dev.tidemark.testing.TestSink;
+import dev.tidemark.testing.TestSource;
+import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
+import java.io.Serializable;
+import java.time.Duration;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Per-split (per-partition) watermarks at the source, as Flink's Kafka source has them. */
+class SplitWatermarksTest {
+
+    record Event(int partition, long time) implements Serializable {}
+
+    private static final String DROPPED = "Window(TumblingEventTimeWindows, EventTimeTrigger).numLateRecordsDropped";
+
+    /** Ascending inside each of 3 partitions, the partitions drifting apart: partition p lags p * 500 ms. */
+    private static void feed(java.util.function.BiConsumer<Integer, Long> emit) {
+        Random random = new Random(7);
+        long[] clocks = {0, -500, -1000};
+        for (int i = 0; i < 3_000; i++) {
+            int p = random.nextInt(3);
+            clocks[p] += random.nextInt(3);
+            emit.accept(p, Math.max(0, clocks[p]));
+        }
+    }
+
+    private static long windowCount(TestSink<Long> out) {
+        return out.records().stream().mapToLong(Long::longValue).sum();
+    }
+
+    @Test
+    void perPartitionStrategy_givesAPerfectWatermark_whereOneGeneratorBehindTheSourceDoesNot() {
+        WatermarkStrategy<Event> ascending = WatermarkStrategy.<Event>forMonotonousTimestamps()
+                .withTimestampAssigner((e, previous) -> e.time());
+        long perPartitionDropped;
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Event> in = driver.source("topic", Event.class, 3, ascending);
+            TestSink<Long> out = driver.sink(in.stream().keyBy(e -> 0)
+                    .window(TumblingEventTimeWindows.of(Duration.ofMillis(100))).aggregate(new Count()));
+            driver.start();
+            feed((p, t) -> {
+                in.partition(p).emit(new Event(p, t));
+                driver.advanceProcessingTime(Duration.ofMillis(1));
+            });
+            for (int p = 0; p < 3; p++) {
+                in.partition(p).finish();
+            }
+            perPartitionDropped = driver.metrics().getOrDefault(DROPPED, 0L);
+            assertThat(windowCount(out)).isEqualTo(3_000);
+        }
+        assertThat(perPartitionDropped).isZero();
+
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Event> in = driver.source("topic", Event.class, 3);
+            driver.sink(in.stream().assignTimestampsAndWatermarks(ascending).keyBy(e -> 0)
+                    .window(TumblingEventTimeWindows.of(Duration.ofMillis(100))).aggregate(new Count()));
+            driver.start();
+            feed((p, t) -> {
+                in.partition(p).emit(new Event(p, t));
+                driver.advanceProcessingTime(Duration.ofMillis(1));
+            });
+            assertThat(driver.metrics().get(DROPPED)).as("one generator sees the partitions interleaved").isPositive();
+        }
+    }
+
+    @Test
+    void idlePartition_withIdleness_doesNotStallWindows() {
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Event> in = driver.source("topic", Event.class, 2, WatermarkStrategy.<Event>forMonotonousTimestamps()
+                    .withTimestampAssigner((e, previous) -> e.time()).withIdleness(Duration.ofSeconds(1)));
+            TestSink<Long> out = driver.sink(in.stream().keyBy(e -> 0)
+                    .window(TumblingEventTimeWindows.of(Duration.ofMillis(100))).aggregate(new Count()));
+            driver.start();
+            in.partition(0).emit(new Event(0, 50)).emit(new Event(0, 150));
+            driver.advanceProcessingTime(Duration.ofMillis(600));
+            assertThat(out.records()).as("partition 1 has sent nothing: the watermark waits").isEmpty();
+            driver.advanceProcessingTime(Duration.ofMillis(1_000));
+            assertThat(out.records()).as("partition 1 is idle now").containsExactly(1L);
+        }
+    }
+
+    /** Counts elements. */
+    static final class Count implements dev.tidemark.api.functions.AggregateFunction<Event, long[], Long> {
+        @Override
+        public long[] createAccumulator() {
+            return new long[1];
+        }
+
+        @Override
+        public long[] add(Event value, long[] acc) {
+            acc[0]++;
+            return acc;
+        }
+
+        @Override
+        public Long getResult(long[] acc) {
+            return acc[0];
+        }
+
+        @Override
+        public long[] merge(long[] a, long[] b) {
+            return new long[] {a[0] + b[0]};
+        }
+    }
+
+    /** Four splits of ascending timestamps, emitted interleaved at random. */
+    static final class Topic implements SplitSource<Event> {
+        private volatile boolean running = true;
+
+        @Override
+        public int splitCount() {
+            return 4;
+        }
+
+        @Override
+        public void run(SplitContext<Event> ctx) {
+            List<Integer> owned = ctx.ownedSplits();
+            Random random = new Random(owned.hashCode());
+            long[] clocks = new long[4];
+            int[] left = new int[4];
+            owned.forEach(s -> left[s] = 1_000);
+            int remaining = owned.size() * 1_000;
+            while (running && remaining > 0) {
+                int split = owned.get(random.nextInt(owned.size()));
+                if (left[split] == 0) {
+                    continue;
+                }
+                clocks[split] += random.nextInt(5) + split * 3L;
+                ctx.split(split).collect(new Event(split, clocks[split]));
+                if (--left[split] == 0) {
+                    ctx.finishSplit(split);
+                }
+                remaining--;
+            }
+        }
+
+        @Override
+        public void cancel() {
+            running = false;
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void splitSource_onThreadsInParallel_losesNothingToLateness() throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(2);
+        env.getConfig().setAutoWatermarkInterval(Duration.ofMillis(1));
+        var counts = env.fromSource(new Topic(), WatermarkStrategy.<Event>forMonotonousTimestamps()
+                        .withTimestampAssigner((e, previous) -> e.time()), "Topic")
+                .keyBy(Event::partition)
+                .window(TumblingEventTimeWindows.of(Duration.ofMillis(50)))
+                .aggregate(new Count());
+        CollectSinks.Buffer results = CollectSinks.buffer("split-counts");
+        counts.addSink(new CollectSinks.Sink<>("split-counts"));
+        JobClient job = env.executeAsync("splits");
+        job.await();
+        assertThat(job.metrics().values()).as("late records dropped").allMatch(v -> v == 0L);
+        assertThat(results.values().stream().mapToLong(v -> (Long) v).sum()).isEqualTo(4_000);
+        assertThat(Threads.tidemarkThreads()).isEmpty();
+    }
+}
