@@ -20,6 +20,7 @@ public final class ExecutionConfig {
     private Duration autoWatermarkInterval = DEFAULT_AUTO_WATERMARK_INTERVAL;
     private EndOfInput endOfInput = EndOfInput.EMIT_FINAL_WATERMARK;
     private int maxParallelism = 128;
+    private Duration metricsLogInterval = Duration.ZERO;
 
     /** A copy of this configuration. */
     public ExecutionConfig copy() {
@@ -27,6 +28,7 @@ public final class ExecutionConfig {
         copy.autoWatermarkInterval = autoWatermarkInterval;
         copy.endOfInput = endOfInput;
         copy.maxParallelism = maxParallelism;
+        copy.metricsLogInterval = metricsLogInterval;
         return copy;
     }
 
@@ -89,5 +91,26 @@ public final class ExecutionConfig {
     /** The number of key groups. */
     public int getMaxParallelism() {
         return maxParallelism;
+    }
+
+    /**
+     * Logs the job's metrics (records in/out, watermarks and lag, late records dropped, time
+     * blocked on backpressure) at INFO every {@code interval}; {@link Duration#ZERO} (the default)
+     * turns it off.
+     *
+     * @throws IllegalArgumentException if negative
+     */
+    public ExecutionConfig setMetricsLogInterval(Duration interval) {
+        Objects.requireNonNull(interval, "metricsLogInterval must not be null");
+        if (interval.isNegative()) {
+            throw new IllegalArgumentException("metricsLogInterval must not be negative: metricsLogInterval=" + interval);
+        }
+        this.metricsLogInterval = interval;
+        return this;
+    }
+
+    /** How often metrics are logged; zero when off. */
+    public Duration getMetricsLogInterval() {
+        return metricsLogInterval;
     }
 }

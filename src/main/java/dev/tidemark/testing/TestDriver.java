@@ -63,7 +63,7 @@ public final class TestDriver implements AutoCloseable {
     private final Map<SourceTransformation<?>, TestSource<?>> testSources = new HashMap<>();
     private final Map<TestSource.Partition<?>, SourceContextImpl<Object>> contexts = new HashMap<>();
     private final List<OperatorChain> chains = new ArrayList<>();
-    private final MetricRegistry metrics = new MetricRegistry();
+    private final MetricRegistry metrics;
     private ExecutionConfig config;
     private State state = State.BUILDING;
     private JobExecutionException failure;
@@ -72,6 +72,7 @@ public final class TestDriver implements AutoCloseable {
 
     private TestDriver(long startMillis) {
         this.clock = new ManualProcessingTimeService(startMillis);
+        this.metrics = new MetricRegistry(clock::currentProcessingTime);
         this.env = StreamExecutionEnvironment.createWith((name, transformations, parallelism, config, tc) -> {
             throw new IllegalStateException("a TestDriver's environment runs through driver.start(), not execute()");
         });
@@ -167,7 +168,7 @@ public final class TestDriver implements AutoCloseable {
         }
 
         @Override
-        public ChannelWriter channel(Subtask consumer, int channelIndex, ChannelConsumer target) {
+        public ChannelWriter channel(Subtask consumer, int channelIndex, ChannelConsumer target, String producer) {
             return new DirectChannel(channelIndex, target);
         }
 

@@ -113,9 +113,12 @@ class ExecutionTest {
         job.await();
         assertThat(results.values()).hasSize(30);
         long counted = results.values().stream().mapToLong(v -> Long.parseLong(v.toString().split(":")[1])).sum();
-        assertThat(counted + job.metrics().values().stream().mapToLong(Long::longValue).sum()).isEqualTo(10_000);
-        assertThat(job.metrics()).containsEntry(
-                "Window(TumblingEventTimeWindows, EventTimeTrigger).numLateRecordsDropped", 10L);
+        String window = "Window(TumblingEventTimeWindows, EventTimeTrigger)";
+        assertThat(job.metrics()).containsEntry(window + ".numLateRecordsDropped", 10L)
+                .containsEntry(window + ".numRecordsIn", 10_000L)
+                .containsEntry(window + ".numRecordsOut", 30L)
+                .containsEntry(window + ".currentInputWatermark", Long.MAX_VALUE);
+        assertThat(counted + 10).isEqualTo(10_000);
     }
 
     /** Ascending timestamps: a watermark after every element, so the run is the same on any machine. */

@@ -146,4 +146,20 @@ class TestDriverTest {
                     .hasMessageContaining("driver.start()");
         }
     }
+
+    @Test
+    void metrics_countRecordsPerOperator_andTrackWatermarksAndLagInVirtualTime() {
+        try (TestDriver driver = TestDriver.create(1_000)) {
+            TestSource<Integer> in = driver.source("in", Integer.class);
+            driver.sink(in.stream().filter(i -> i % 2 == 0).name("Even"));
+            driver.start();
+            in.emit(1, 10).emit(2, 20).emit(4, 30).emitWatermark(400);
+            driver.advanceProcessingTime(java.time.Duration.ofMillis(100));
+            assertThat(driver.metrics())
+                    .containsEntry("Even.numRecordsIn", 3L)
+                    .containsEntry("Even.numRecordsOut", 2L)
+                    .containsEntry("Even.currentInputWatermark", 400L)
+                    .containsEntry("Even.watermarkLag", 700L);
+        }
+    }
 }

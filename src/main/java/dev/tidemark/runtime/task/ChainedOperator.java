@@ -1,6 +1,9 @@
 package dev.tidemark.runtime.task;
 
 import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.metrics.Counter;
+import dev.tidemark.runtime.metrics.Gauge;
+import dev.tidemark.runtime.metrics.MetricRegistry;
 import dev.tidemark.runtime.operators.OperatorException;
 import dev.tidemark.runtime.operators.StreamOperator;
 import dev.tidemark.runtime.operators.WatermarkStatus;
@@ -15,10 +18,14 @@ final class ChainedOperator<T> implements ChainMember {
 
     private final String name;
     private final StreamOperator<T> operator;
+    private final Counter recordsIn;
+    private final Gauge watermark;
 
-    ChainedOperator(String name, StreamOperator<T> operator) {
+    ChainedOperator(String name, StreamOperator<T> operator, MetricRegistry metrics) {
         this.name = name;
         this.operator = operator;
+        this.recordsIn = metrics.counter(name, MetricRegistry.RECORDS_IN);
+        this.watermark = metrics.watermark(name);
     }
 
     @Override
@@ -27,6 +34,7 @@ final class ChainedOperator<T> implements ChainMember {
     }
 
     void processElement(T value, long timestamp) {
+        recordsIn.inc();
         try {
             operator.processElement(value, timestamp);
         } catch (Exception e) {
@@ -35,6 +43,7 @@ final class ChainedOperator<T> implements ChainMember {
     }
 
     void processWatermark(Watermark watermark) {
+        this.watermark.set(watermark.timestamp());
         try {
             operator.processWatermark(watermark);
         } catch (Exception e) {

@@ -2,6 +2,7 @@ package dev.tidemark.runtime.task;
 
 import dev.tidemark.api.OutputTag;
 import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.metrics.Counter;
 import dev.tidemark.runtime.operators.Output;
 import dev.tidemark.runtime.operators.WatermarkStatus;
 import java.util.Map;
@@ -18,11 +19,13 @@ final class ChainedOutput<T> implements Output<T> {
     private final String emitterName;
     private final Output<T>[] main;
     private final Map<OutputTag<?>, Output<?>[]> side;
+    private final Counter recordsOut;
 
-    ChainedOutput(String emitterName, Output<T>[] main, Map<OutputTag<?>, Output<?>[]> side) {
+    ChainedOutput(String emitterName, Output<T>[] main, Map<OutputTag<?>, Output<?>[]> side, Counter recordsOut) {
         this.emitterName = emitterName;
         this.main = main;
         this.side = side;
+        this.recordsOut = recordsOut;
     }
 
     @Override
@@ -30,6 +33,7 @@ final class ChainedOutput<T> implements Output<T> {
         if (value == null) {
             throw nullRecord(null);
         }
+        recordsOut.inc();
         for (Output<T> target : main) {
             target.collect(value, timestamp);
         }
@@ -41,6 +45,7 @@ final class ChainedOutput<T> implements Output<T> {
         if (value == null) {
             throw nullRecord(tag);
         }
+        recordsOut.inc();
         Output<?>[] targets = side.get(tag);
         if (targets != null) {
             for (Output<?> target : targets) {

@@ -1,6 +1,9 @@
 package dev.tidemark.runtime.task;
 
 import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.metrics.Counter;
+import dev.tidemark.runtime.metrics.Gauge;
+import dev.tidemark.runtime.metrics.MetricRegistry;
 import dev.tidemark.runtime.operators.OperatorException;
 import dev.tidemark.runtime.operators.TwoInputStreamOperator;
 import dev.tidemark.runtime.operators.WatermarkStatus;
@@ -10,13 +13,18 @@ final class ChainedTwoInputOperator implements ChainMember {
 
     private final String name;
     private final TwoInputStreamOperator<Object, Object> operator;
+    private final Counter recordsIn;
+    private final Gauge watermark;
 
-    ChainedTwoInputOperator(String name, TwoInputStreamOperator<Object, Object> operator) {
+    ChainedTwoInputOperator(String name, TwoInputStreamOperator<Object, Object> operator, MetricRegistry metrics) {
         this.name = name;
         this.operator = operator;
+        this.recordsIn = metrics.counter(name, MetricRegistry.RECORDS_IN);
+        this.watermark = metrics.watermark(name);
     }
 
     void processElement(int input, Object value, long timestamp) {
+        recordsIn.inc();
         try {
             if (input == 0) {
                 operator.processElement1(value, timestamp);
@@ -29,6 +37,7 @@ final class ChainedTwoInputOperator implements ChainMember {
     }
 
     void processWatermark(Watermark watermark) {
+        this.watermark.set(watermark.timestamp());
         call(() -> operator.processWatermark(watermark));
     }
 

@@ -2,6 +2,7 @@ package dev.tidemark.runtime.task;
 
 import dev.tidemark.api.TidemarkException;
 import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.metrics.Counter;
 import dev.tidemark.runtime.operators.WatermarkStatus;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -24,6 +25,9 @@ import java.util.concurrent.locks.LockSupport;
 final class ElementQueue implements ChannelWriter {
 
     static final long MAX_PARK_NANOS = 1_000_000L;
+
+    /** The producer's metric: nanoseconds spent waiting for space (backpressure). */
+    static final String BACK_PRESSURED_NANOS = "backPressuredTimeNanos";
 
     private static final byte RECORD = 0;
     private static final byte WATERMARK = 1;
@@ -54,6 +58,7 @@ final class ElementQueue implements ChannelWriter {
     private long headCache; // producer-only
 
     private final Wakeup consumer;
+    private final Counter backPressuredNanos; // written by the producer only
     private volatile Thread producer; // written by the producer at its first blocking wait
     private volatile boolean producerParked; // written by the producer, read by the consumer
     private volatile boolean closed; // written by any thread that stops the task, read by the producer
@@ -62,13 +67,15 @@ final class ElementQueue implements ChannelWriter {
      * @param channel the channel index reported to the consumer
      * @param capacity a power of two
      * @param consumer wakes the consuming task thread
+     * @param backPressuredNanos the producer's counter of time blocked on a full ring
      */
-    ElementQueue(int channel, int capacity, Wakeup consumer) {
+    ElementQueue(int channel, int capacity, Wakeup consumer, Counter backPressuredNanos) {
         if (Integer.bitCount(capacity) != 1) {
             throw new IllegalArgumentException("capacity must be a power of two: capacity=" + capacity);
         }
         this.channel = channel;
         this.consumer = consumer;
+        this.backPressuredNanos = backPressuredNanos;
         this.mask = capacity - 1;
         this.kinds = new byte[capacity];
         this.values = new Object[capacity];
@@ -110,6 +117,7 @@ final class ElementQueue implements ChannelWriter {
 
     private void awaitSpace(long t) {
         producer = Thread.currentThread();
+        long start = System.nanoTime();
         boolean interrupted = false;
         while (t - (headCache = (long) HEAD.getAcquire(this)) > mask) {
             if (closed) {
@@ -122,6 +130,7 @@ final class ElementQueue implements ChannelWriter {
             producerParked = false;
             interrupted |= Thread.interrupted();
         }
+        backPressuredNanos.add(System.nanoTime() - start);
         if (interrupted) {
             Thread.currentThread().interrupt();
         }

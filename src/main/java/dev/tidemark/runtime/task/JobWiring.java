@@ -28,8 +28,11 @@ public final class JobWiring {
         /** The processing-time service of one instance. */
         ProcessingTimeService timeService(JobVertex vertex, int subtaskIndex);
 
-        /** A channel into {@code consumer}'s input channel {@code channelIndex}, consumed by {@code target}. */
-        ChannelWriter channel(Subtask consumer, int channelIndex, ChannelConsumer target);
+        /**
+         * A channel into {@code consumer}'s input channel {@code channelIndex}, consumed by
+         * {@code target}, written by the instance named {@code producer}.
+         */
+        ChannelWriter channel(Subtask consumer, int channelIndex, ChannelConsumer target, String producer);
 
         /** How many channels instance {@code subtaskIndex} of a source vertex writes to: one per owned split. */
         int sourceChannels(JobVertex vertex, int subtaskIndex);
@@ -84,9 +87,11 @@ public final class JobWiring {
         subtask.wire(chain, processor, splitWatermarks);
         ChannelConsumer target = splitWatermarks != null ? splitWatermarks : processor;
         for (int k = 0; k < inputOf.size(); k++) {
-            ChannelWriter channel = environment.channel(subtask, k, target);
-            subtask.inputChannels().add(channel);
             JobEdge edge = channelEdges.get(k);
+            String producer = edge == null ? subtask.displayName()
+                    : edge.source().name() + " (" + (channelProducers.get(k) + 1) + "/" + edge.source().parallelism() + ")";
+            ChannelWriter channel = environment.channel(subtask, k, target, producer);
+            subtask.inputChannels().add(channel);
             if (edge == null) {
                 subtask.sourceChannels().add(channel);
             } else {

@@ -43,12 +43,13 @@ public final class LocalJob implements JobClient, TaskListener {
 
     private final String name;
     private final List<StreamTask> tasks = new ArrayList<>();
-    private final MetricRegistry metrics = new MetricRegistry();
+    private final MetricRegistry metrics = new MetricRegistry(System::currentTimeMillis);
     private final ScheduledThreadPoolExecutor scheduler;
     private final AtomicInteger liveTasks;
     private final CountDownLatch terminated = new CountDownLatch(1);
     private final Object lock = new Object();
     private final List<Thread> schedulerThreads = new CopyOnWriteArrayList<>();
+    private final Duration metricsLogInterval;
     private long startNanos;
     private long endNanos;
     private JobStatus status = JobStatus.CREATED; // guarded by lock
@@ -59,6 +60,7 @@ public final class LocalJob implements JobClient, TaskListener {
     /** Wires the job's tasks; nothing runs until {@link #start()}. */
     public LocalJob(String name, JobGraph graph, ExecutionConfig config, TimeCharacteristic characteristic) {
         this.name = name;
+        this.metricsLogInterval = config.getMetricsLogInterval();
         int id = JOB_IDS.incrementAndGet();
         this.scheduler = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, "tidemark-timers-" + name + "-" + id);
@@ -104,9 +106,10 @@ public final class LocalJob implements JobClient, TaskListener {
         }
 
         @Override
-        public ChannelWriter channel(Subtask consumer, int channelIndex, ChannelConsumer target) {
+        public ChannelWriter channel(Subtask consumer, int channelIndex, ChannelConsumer target, String producer) {
             TaskParts p = parts(consumer);
-            ElementQueue queue = new ElementQueue(channelIndex, QUEUE_CAPACITY, p.wakeup);
+            ElementQueue queue = new ElementQueue(channelIndex, QUEUE_CAPACITY, p.wakeup,
+                    metrics.counter(producer, ElementQueue.BACK_PRESSURED_NANOS));
             p.queues.add(queue);
             return queue;
         }
@@ -127,6 +130,11 @@ public final class LocalJob implements JobClient, TaskListener {
         LOG.info("Job started: job={}, tasks={}", name, tasks.size());
         for (StreamTask task : tasks) {
             task.start();
+        }
+        long logInterval = metricsLogInterval.toMillis();
+        if (logInterval > 0) {
+            scheduler.scheduleAtFixedRate(() -> LOG.info("Metrics: job={}, {}", name, metrics.snapshot()),
+                    logInterval, logInterval, TimeUnit.MILLISECONDS);
         }
         return this;
     }

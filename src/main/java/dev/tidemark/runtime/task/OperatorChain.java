@@ -66,7 +66,7 @@ public final class OperatorChain implements ChainEntry {
         if (head.transformation() instanceof TwoInputTransformation<?, ?, ?> t) {
             Output output = output(head);
             TwoInputStreamOperator op = ((TwoInputOperatorFactory) t.factory()).create(context(headName, output));
-            this.twoInputHead = new ChainedTwoInputOperator(headName, op);
+            this.twoInputHead = new ChainedTwoInputOperator(qualified(headName), op, settings.metrics());
             members.add(0, twoInputHead);
             this.entry = null;
         } else if (head.transformation() instanceof OneInputTransformation<?, ?>) {
@@ -81,7 +81,7 @@ public final class OperatorChain implements ChainEntry {
             } else {
                 String name = headName + " [" + characteristic.name().toLowerCase() + "]";
                 SourceTimeOperator<Object> op = new SourceTimeOperator<>(characteristic, context(name, sourceOutput));
-                ChainedOperator<Object> chained = new ChainedOperator<>(name, op);
+                ChainedOperator<Object> chained = new ChainedOperator<>(qualified(name), op, settings.metrics());
                 members.add(0, chained);
                 this.entry = new ChainingOutput<>(chained);
             }
@@ -162,7 +162,9 @@ public final class OperatorChain implements ChainEntry {
                     node.networkSide().getOrDefault(tag, List.of()));
             side.put(tag, targets.toArray(new Output[0]));
         }
-        return new ChainedOutput<>(node.transformation().name(), main.toArray(new Output[0]), side);
+        String emitter = qualified(node.transformation().name());
+        return new ChainedOutput<>(emitter, main.toArray(new Output[0]), side,
+                settings.metrics().counter(emitter, MetricRegistry.RECORDS_OUT));
     }
 
     private static List<OutputTag<?>> sideTags(ChainNode node) {
@@ -196,14 +198,20 @@ public final class OperatorChain implements ChainEntry {
         OneInputTransformation<?, ?> t = (OneInputTransformation<?, ?>) node.transformation();
         Output output = output(node);
         OperatorFactory factory = t.factory();
-        ChainedOperator<?> chained = new ChainedOperator<>(t.name(), factory.create(context(t.name(), output)));
+        ChainedOperator<?> chained = new ChainedOperator<>(qualified(t.name()), factory.create(context(t.name(), output)),
+                settings.metrics());
         members.set(slot, chained);
         return chained;
     }
 
     private <T> OperatorContext<T> context(String name, Output<T> output) {
-        String qualified = vertex.parallelism() == 1 ? name : name + " (" + (subtaskIndex + 1) + "/" + vertex.parallelism() + ")";
+        String qualified = qualified(name);
         return new OperatorContext<>(qualified, output, new OperatorTimeService(timeService, qualified),
                 settings.config(), subtaskIndex, vertex.parallelism(), settings.metrics());
+    }
+
+    /** The operator's name in errors and metrics: with "(i/n)" when it runs in parallel. */
+    private String qualified(String name) {
+        return vertex.parallelism() == 1 ? name : name + " (" + (subtaskIndex + 1) + "/" + vertex.parallelism() + ")";
     }
 }

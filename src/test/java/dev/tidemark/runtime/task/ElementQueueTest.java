@@ -43,7 +43,7 @@ class ElementQueueTest {
 
     @Test
     void drain_returnsElementsInWriteOrder_upToTheLimit() throws Exception {
-        ElementQueue queue = new ElementQueue(0, 8, new Wakeup());
+        ElementQueue queue = new ElementQueue(0, 8, new Wakeup(), new dev.tidemark.runtime.metrics.Counter());
         queue.writeRecord("a", 1);
         queue.writeWatermark(new Watermark(1));
         queue.writeStatus(WatermarkStatus.IDLE);
@@ -59,7 +59,7 @@ class ElementQueueTest {
     @Timeout(30)
     void write_fullQueue_blocksProducerUntilDrained_andLosesNothing() throws Exception {
         Wakeup wakeup = new Wakeup();
-        ElementQueue queue = new ElementQueue(0, 4, wakeup);
+        ElementQueue queue = new ElementQueue(0, 4, wakeup, new dev.tidemark.runtime.metrics.Counter());
         int total = 100_000;
         Thread producer = new Thread(() -> {
             for (int i = 0; i < total; i++) {
@@ -85,7 +85,7 @@ class ElementQueueTest {
     @Test
     @Timeout(30)
     void close_releasesABlockedProducer_withAClearError() throws Exception {
-        ElementQueue queue = new ElementQueue(0, 2, new Wakeup());
+        ElementQueue queue = new ElementQueue(0, 2, new Wakeup(), new dev.tidemark.runtime.metrics.Counter());
         AtomicReference<Throwable> failure = new AtomicReference<>();
         CountDownLatch blocked = new CountDownLatch(1);
         Thread producer = new Thread(() -> {
@@ -105,5 +105,24 @@ class ElementQueueTest {
         assertThatThrownBy(() -> { throw failure.get(); })
                 .isInstanceOf(TidemarkException.class)
                 .hasMessageContaining("channel closed");
+    }
+
+    @Test
+    @Timeout(30)
+    void write_blockedProducer_countsTheTimeItWaited() throws Exception {
+        dev.tidemark.runtime.metrics.Counter blocked = new dev.tidemark.runtime.metrics.Counter();
+        ElementQueue queue = new ElementQueue(0, 2, new Wakeup(), blocked);
+        Thread producer = new Thread(() -> {
+            for (int i = 0; i < 3; i++) {
+                queue.writeRecord(i, i);
+            }
+        });
+        producer.start();
+        while (producer.getState() != Thread.State.TIMED_WAITING && producer.getState() != Thread.State.WAITING) {
+            Thread.onSpinWait(); // the third write parks once the ring of two is full
+        }
+        queue.drain(new Recorder(), 1);
+        producer.join();
+        assertThat(blocked.get()).isPositive();
     }
 }

@@ -53,7 +53,7 @@ class WindowOperatorCleanupTest {
                 null, lateness, null, Integer::sum, null,
                 (ProcessWindowFunction<Integer, Integer, Integer, TimeWindow>) (Object) WindowFunctions.passThrough());
         var op = new WindowOperator<>(spec, new OperatorContext<>("Window", output, new ManualProcessingTimeService(0),
-                new ExecutionConfig(), 0, 1, new MetricRegistry()));
+                new ExecutionConfig(), 0, 1, new MetricRegistry(() -> 0L)));
         op.open();
         return op;
     }
