@@ -187,10 +187,11 @@ public final class TestDriver implements AutoCloseable {
         if (testSource != null) {
             for (TestSource.Partition<?> p : testSource.partitions()) {
                 contexts.put(p, new SourceContextImpl<>(transformation.name() + "[" + p.index() + "]",
-                        subtask.sourceChannels().get(p.index())));
+                        subtask.sourceChannels().get(p.index()), clock::currentProcessingTime));
             }
         } else {
-            SourceRunner runner = new SourceRunner(transformation, subtask, config.getEndOfInput());
+            SourceRunner runner = new SourceRunner(transformation, subtask, config.getEndOfInput(),
+                    clock::currentProcessingTime);
             boundedSources.add(() -> {
                 try {
                     runner.run();

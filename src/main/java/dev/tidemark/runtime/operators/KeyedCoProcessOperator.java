@@ -62,8 +62,8 @@ public final class KeyedCoProcessOperator<K, IN1, IN2, OUT> extends CoOperators.
 
     @Override
     public void processWatermark(Watermark watermark) throws Exception {
-        keyed.setCurrentWatermark(watermark.timestamp());
-        timers.advanceWatermark(watermark.timestamp());
+        timers.advanceWatermark(watermark);
+        keyed.setCurrentWatermark(timers.currentWatermark());
         super.processWatermark(watermark);
     }
 

@@ -50,8 +50,8 @@ public final class KeyedProcessOperator<K, IN, OUT> extends ForwardingOperator<I
 
     @Override
     public void processWatermark(Watermark watermark) throws Exception {
-        keyed.setCurrentWatermark(watermark.timestamp());
-        timers.advanceWatermark(watermark.timestamp());
+        timers.advanceWatermark(watermark);
+        keyed.setCurrentWatermark(timers.currentWatermark());
         forwardWatermark(watermark);
     }
 

@@ -40,7 +40,7 @@ public final class TimestampsAndWatermarksOperator<T> extends ForwardingOperator
     public void open() throws Exception {
         assigner = strategy.createTimestampAssigner();
         generator = strategy.createWatermarkGenerator(context.timeService()::currentProcessingTime);
-        emitter = new WatermarkEmitter(output);
+        emitter = new WatermarkEmitter(output, context.operatorName(), context.timeService()::currentProcessingTime);
         if (intervalMillis > 0) {
             scheduleNextEmission();
         }

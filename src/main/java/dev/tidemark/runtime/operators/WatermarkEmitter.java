@@ -4,8 +4,8 @@ import dev.tidemark.eventtime.Watermark;
 import dev.tidemark.eventtime.WatermarkOutput;
 
 /**
- * The {@link WatermarkOutput} that generators write to: forwards a watermark only if it is greater
- * than the last one forwarded, tracks idleness, and makes the output active again before the first
+ * The {@link WatermarkOutput} that generators write to: forwards watermarks in {@link WatermarkOrder},
+ * tracks idleness, and makes the output active again before the first
  * watermark after an idle period.
  *
  * <p>Threading: the owning task's thread only.
@@ -13,19 +13,26 @@ import dev.tidemark.eventtime.WatermarkOutput;
 public final class WatermarkEmitter implements WatermarkOutput {
 
     private final Output<?> output;
-    private long lastEmitted = Long.MIN_VALUE;
+    private final WatermarkOrder order;
+    private final java.util.function.LongSupplier clock;
     private boolean idle;
 
-    public WatermarkEmitter(Output<?> output) {
+    /**
+     * @param output where watermarks and status go
+     * @param owner names the operator in errors
+     * @param clock the processing-time clock, for processing-time watermarks
+     */
+    public WatermarkEmitter(Output<?> output, String owner, java.util.function.LongSupplier clock) {
         this.output = output;
+        this.order = new WatermarkOrder(owner);
+        this.clock = clock;
     }
 
     @Override
     public void emitWatermark(Watermark watermark) {
-        if (watermark.timestamp() <= lastEmitted) {
+        if (!order.admit(watermark, clock.getAsLong())) {
             return;
         }
-        lastEmitted = watermark.timestamp();
         markActive();
         output.emitWatermark(watermark);
     }
@@ -48,6 +55,6 @@ public final class WatermarkEmitter implements WatermarkOutput {
 
     /** The last watermark forwarded; {@code Long.MIN_VALUE} before the first. */
     public long lastEmitted() {
-        return lastEmitted;
+        return order.last();
     }
 }

@@ -25,11 +25,17 @@ public final class InputProcessor implements ChannelConsumer {
     private long combinedWatermark = Long.MIN_VALUE;
     private boolean combinedIdle;
 
+    private final java.util.function.LongSupplier clock;
+    private final Watermark[] inputMark;
+
     /**
      * @param inputOfChannel for each channel, the input (0 or 1) it feeds
      * @param inputs the number of inputs of the head (1 or 2)
+     * @param clock the processing-time clock that processing-time watermarks follow
      */
-    public InputProcessor(ChainEntry chain, int[] inputOfChannel, int inputs) {
+    public InputProcessor(ChainEntry chain, int[] inputOfChannel, int inputs, java.util.function.LongSupplier clock) {
+        this.clock = clock;
+        this.inputMark = new Watermark[inputs];
         this.chain = chain;
         this.inputOfChannel = inputOfChannel.clone();
         this.localIndex = new int[inputOfChannel.length];
@@ -50,6 +56,7 @@ public final class InputProcessor implements ChannelConsumer {
                     @Override
                     public void onWatermark(Watermark watermark) {
                         inputWatermark[input] = watermark.timestamp();
+                        inputMark[input] = watermark;
                         combine();
                     }
 
@@ -58,7 +65,7 @@ public final class InputProcessor implements ChannelConsumer {
                         inputIdle[input] = status == WatermarkStatus.IDLE;
                         combine();
                     }
-                });
+                }, clock);
             } else {
                 inputIdle[i] = true; // an input nothing feeds never holds the others back
             }
@@ -99,12 +106,17 @@ public final class InputProcessor implements ChannelConsumer {
     }
 
     private void combine() {
+        if (valves.length == 1) {
+            forwardSingleInput();
+            return;
+        }
         long min = Long.MAX_VALUE;
         boolean allIdle = true;
         for (int i = 0; i < valves.length; i++) {
             if (!inputIdle[i]) {
                 allIdle = false;
-                min = Math.min(min, inputWatermark[i]);
+                boolean followsClock = inputMark[i] != null && inputMark[i].useProcessingTime();
+                min = Math.min(min, followsClock ? Math.max(inputWatermark[i], clock.getAsLong()) : inputWatermark[i]);
             }
         }
         if (allIdle) {
@@ -124,6 +136,20 @@ public final class InputProcessor implements ChannelConsumer {
         if (allIdle && !combinedIdle) {
             combinedIdle = true;
             chain.status(WatermarkStatus.IDLE);
+        }
+    }
+
+    /** One input: its valve already orders watermarks (processing-time ones included); pass them on as they are. */
+    private void forwardSingleInput() {
+        if (inputIdle[0] != combinedIdle) {
+            combinedIdle = inputIdle[0];
+            chain.status(combinedIdle ? WatermarkStatus.IDLE : WatermarkStatus.ACTIVE);
+        }
+        Watermark mark = inputMark[0];
+        if (mark != null && (mark.timestamp() > combinedWatermark || mark.useProcessingTime())) {
+            inputMark[0] = null;
+            combinedWatermark = Math.max(combinedWatermark, mark.timestamp());
+            chain.watermark(mark);
         }
     }
 

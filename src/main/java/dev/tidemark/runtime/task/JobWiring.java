@@ -82,7 +82,8 @@ public final class JobWiring {
         OperatorChain chain = new OperatorChain(vertex, index, settings, timeService,
                 edge -> writer(edge, index, channels, maxParallelism));
         int inputs = vertex.head().transformation() instanceof TwoInputTransformation<?, ?, ?> ? 2 : 1;
-        InputProcessor processor = new InputProcessor(chain, inputOf.stream().mapToInt(Integer::intValue).toArray(), inputs);
+        InputProcessor processor = new InputProcessor(chain, inputOf.stream().mapToInt(Integer::intValue).toArray(), inputs,
+                timeService::currentProcessingTime);
         SplitWatermarks<?> splitWatermarks = splitWatermarks(vertex, processor, inputOf.size(), timeService, settings);
         subtask.wire(chain, processor, splitWatermarks);
         ChannelConsumer target = splitWatermarks != null ? splitWatermarks : processor;

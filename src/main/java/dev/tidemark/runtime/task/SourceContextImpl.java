@@ -4,6 +4,7 @@ import dev.tidemark.api.EndOfInput;
 import dev.tidemark.api.source.SourceFunction;
 import dev.tidemark.eventtime.Watermark;
 import dev.tidemark.runtime.operators.Output;
+import dev.tidemark.runtime.operators.WatermarkOrder;
 import dev.tidemark.runtime.operators.WatermarkStatus;
 
 /**
@@ -17,13 +18,23 @@ public final class SourceContextImpl<T> implements SourceFunction.SourceContext<
 
     private final String sourceName;
     private final ChannelWriter channel;
+    private final WatermarkOrder order;
+    private final java.util.function.LongSupplier clock;
     private volatile boolean cancelled; // written by the cancelling thread, read by the source thread
     private boolean finished;
     private boolean idle;
 
+    /** A context whose processing-time watermarks are checked against the system clock. */
     public SourceContextImpl(String sourceName, ChannelWriter channel) {
+        this(sourceName, channel, System::currentTimeMillis);
+    }
+
+    /** @param clock the processing-time clock that processing-time watermarks are checked against */
+    public SourceContextImpl(String sourceName, ChannelWriter channel, java.util.function.LongSupplier clock) {
         this.sourceName = sourceName;
         this.channel = channel;
+        this.order = new WatermarkOrder(sourceName);
+        this.clock = clock;
     }
 
     @Override
@@ -48,8 +59,10 @@ public final class SourceContextImpl<T> implements SourceFunction.SourceContext<
         if (mark == null) {
             throw new NullPointerException("watermark must not be null: source=" + sourceName);
         }
-        markActive();
-        channel.writeWatermark(mark);
+        if (order.admit(mark, clock.getAsLong())) {
+            markActive();
+            channel.writeWatermark(mark);
+        }
     }
 
     @Override
@@ -67,7 +80,7 @@ public final class SourceContextImpl<T> implements SourceFunction.SourceContext<
         finished = true;
         if (endOfInput == EndOfInput.EMIT_FINAL_WATERMARK) {
             markActive();
-            channel.writeWatermark(Watermark.MAX_WATERMARK);
+            channel.writeWatermark(Watermark.MAX_WATERMARK); // ends either mode: not subject to the order
         }
         channel.writeEnd();
     }

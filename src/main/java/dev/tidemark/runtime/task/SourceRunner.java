@@ -25,7 +25,9 @@ public final class SourceRunner {
     private final List<SourceContextImpl<Object>> contexts = new ArrayList<>();
     private final EndOfInput endOfInput;
 
-    public SourceRunner(SourceTransformation<?> transformation, Subtask subtask, EndOfInput endOfInput) {
+    /** @param clock the processing-time clock that processing-time watermarks are checked against */
+    public SourceRunner(SourceTransformation<?> transformation, Subtask subtask, EndOfInput endOfInput,
+            java.util.function.LongSupplier clock) {
         this.name = transformation.name();
         this.function = transformation.newFunction();
         int parallelism = subtask.vertex().parallelism();
@@ -35,7 +37,7 @@ public final class SourceRunner {
         List<ChannelWriter> channels = subtask.sourceChannels();
         for (int i = 0; i < channels.size(); i++) {
             String contextName = transformation.isSplitSource() ? name + "[split " + ownedSplits.get(i) + "]" : name;
-            contexts.add(new SourceContextImpl<>(contextName, channels.get(i)));
+            contexts.add(new SourceContextImpl<>(contextName, channels.get(i), clock));
         }
     }
 

@@ -40,7 +40,7 @@ final class SplitWatermarks<T> implements ChannelConsumer {
         for (int c = 0; c < channels; c++) {
             assigners[c] = strategy.createTimestampAssigner();
             generators[c] = strategy.createWatermarkGenerator(clock::currentProcessingTime);
-            emitters[c] = new WatermarkEmitter(new ChannelOutput(c));
+            emitters[c] = new WatermarkEmitter(new ChannelOutput(c), "split channel " + c, clock::currentProcessingTime);
         }
     }
 

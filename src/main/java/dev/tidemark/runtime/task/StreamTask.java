@@ -50,7 +50,7 @@ final class StreamTask {
         wakeup.bind(taskThread);
         if (subtask.vertex().isSource()) {
             SourceTransformation<?> t = (SourceTransformation<?>) subtask.vertex().head().transformation();
-            this.source = new SourceRunner(t, subtask, config.getEndOfInput());
+            this.source = new SourceRunner(t, subtask, config.getEndOfInput(), System::currentTimeMillis);
             this.sourceThread = new Thread(this::runSource, "tidemark-source-" + suffix);
         } else {
             this.source = null;

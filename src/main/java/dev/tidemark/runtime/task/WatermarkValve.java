@@ -16,6 +16,13 @@ import java.util.Arrays;
  * watermark over all channels is passed on and then IDLE. A channel that becomes active again counts
  * only once its watermark has caught up with the combined one.
  *
+ * <p>Processing-time watermarks ({@code useProcessingTime}): a channel that sent one follows the
+ * processing-time clock from then on, counting as {@code max(its watermark, now)}. When every
+ * counted channel follows the clock, the valve passes on a processing-time watermark (the minimum of
+ * their timestamps) when that mode begins or its timestamp grows, and the operators behind it fire
+ * event-time timers as the clock advances. While any counted channel is still in event time, the
+ * valve passes on event-time watermarks, the clock-following channels counting as {@code now}.
+ *
  * <p>Threading: the task thread only.
  */
 public final class WatermarkValve {
@@ -31,14 +38,25 @@ public final class WatermarkValve {
     private final long[] watermarks;
     private final boolean[] idle;
     private final boolean[] aligned;
+    private final boolean[] processingTime;
+    private final java.util.function.LongSupplier clock;
     private long lastOutput = Long.MIN_VALUE;
+    private boolean outputProcessingTime;
     private boolean outputIdle;
 
+    /** A valve whose channels only ever carry event-time watermarks, or follow the system clock. */
     public WatermarkValve(int channels, Listener listener) {
+        this(channels, listener, System::currentTimeMillis);
+    }
+
+    /** @param clock the processing-time clock that processing-time channels follow */
+    public WatermarkValve(int channels, Listener listener, java.util.function.LongSupplier clock) {
         if (channels < 1) {
             throw new IllegalArgumentException("channels must be at least 1: channels=" + channels);
         }
         this.listener = listener;
+        this.clock = clock;
+        this.processingTime = new boolean[channels];
         this.watermarks = new long[channels];
         this.idle = new boolean[channels];
         this.aligned = new boolean[channels];
@@ -53,10 +71,15 @@ public final class WatermarkValve {
 
     public void inputWatermark(int channel, Watermark watermark) throws Exception {
         long timestamp = watermark.timestamp();
-        if (idle[channel] || timestamp <= watermarks[channel]) {
+        if (idle[channel]) {
             return;
         }
-        watermarks[channel] = timestamp;
+        if (watermark.useProcessingTime() && !processingTime[channel]) {
+            processingTime[channel] = true;
+        } else if (timestamp <= watermarks[channel]) {
+            return;
+        }
+        watermarks[channel] = Math.max(watermarks[channel], timestamp);
         if (!aligned[channel] && timestamp >= lastOutput) {
             aligned[channel] = true;
         }
@@ -86,14 +109,35 @@ public final class WatermarkValve {
 
     private void emitMinimumOfAligned() throws Exception {
         long min = Long.MAX_VALUE;
+        long minOfClockFollowers = Long.MAX_VALUE;
         boolean any = false;
+        boolean allFollowClock = true;
+        long now = Long.MIN_VALUE;
         for (int i = 0; i < watermarks.length; i++) {
             if (aligned[i]) {
                 any = true;
-                min = Math.min(min, watermarks[i]);
+                if (processingTime[i]) {
+                    if (now == Long.MIN_VALUE) {
+                        now = clock.getAsLong();
+                    }
+                    minOfClockFollowers = Math.min(minOfClockFollowers, watermarks[i]);
+                    min = Math.min(min, Math.max(watermarks[i], now));
+                } else {
+                    allFollowClock = false;
+                    min = Math.min(min, watermarks[i]);
+                }
             }
         }
-        if (any) {
+        if (!any) {
+            return;
+        }
+        if (allFollowClock && minOfClockFollowers != Long.MAX_VALUE) {
+            if (!outputProcessingTime || minOfClockFollowers > lastOutput) {
+                outputProcessingTime = true;
+                lastOutput = Math.max(lastOutput, minOfClockFollowers);
+                listener.onWatermark(new Watermark(minOfClockFollowers, true));
+            }
+        } else {
             emitIfAdvancing(min);
         }
     }

@@ -28,6 +28,8 @@ public final class InternalTimerService<K, N> {
     private long currentWatermark = Long.MIN_VALUE;
     private ProcessingTimeService.Registration physicalTimer;
     private long physicalTimerAt = Long.MAX_VALUE;
+    private boolean followsClock;
+    private long clockAdvanceAt = Long.MAX_VALUE;
 
     /**
      * @param clock the task's processing-time clock
@@ -43,8 +45,9 @@ public final class InternalTimerService<K, N> {
         this.target = target;
     }
 
+    /** The current watermark; once following the clock, at least the current processing time. */
     public long currentWatermark() {
-        return currentWatermark;
+        return followsClock ? Math.max(currentWatermark, clock.currentProcessingTime()) : currentWatermark;
     }
 
     public long currentProcessingTime() {
@@ -52,7 +55,9 @@ public final class InternalTimerService<K, N> {
     }
 
     public void registerEventTimeTimer(N namespace, long time) {
-        eventTimers.add(currentKey.get(), namespace, time);
+        if (eventTimers.add(currentKey.get(), namespace, time) && followsClock) {
+            scheduleClockAdvance();
+        }
     }
 
     public void deleteEventTimeTimer(N namespace, long time) {
@@ -67,6 +72,32 @@ public final class InternalTimerService<K, N> {
 
     public void deleteProcessingTimeTimer(N namespace, long time) {
         processingTimers.remove(currentKey.get(), namespace, time);
+    }
+
+    /**
+     * Advances event time to {@code watermark}. A processing-time watermark makes event time follow
+     * the processing-time clock from then on: event-time timers then fire as the clock reaches them,
+     * through the task's processing-time service.
+     */
+    public void advanceWatermark(dev.tidemark.eventtime.Watermark watermark) throws Exception {
+        followsClock |= watermark.useProcessingTime();
+        advanceWatermark(followsClock ? Math.max(watermark.timestamp(), clock.currentProcessingTime())
+                : watermark.timestamp());
+        if (followsClock) {
+            scheduleClockAdvance();
+        }
+    }
+
+    private void scheduleClockAdvance() {
+        InternalTimer<K, N> head = eventTimers.peek();
+        if (head != null && head.timestamp() < clockAdvanceAt) {
+            clockAdvanceAt = head.timestamp();
+            clock.registerTimer(head.timestamp(), time -> {
+                clockAdvanceAt = Long.MAX_VALUE;
+                advanceWatermark(Math.max(currentWatermark, clock.currentProcessingTime()));
+                scheduleClockAdvance();
+            });
+        }
     }
 
     /** Fires every event-time timer due at {@code watermark}, then remembers the watermark. */

@@ -122,4 +122,41 @@ class KeyedProcessOperatorTest {
         assertThat(minBy.records()).extracting(Reading::value).containsExactly(5, 1, 3, 3);
         assertThat(reduce.records()).as("all odd: one key").containsExactly(5, 6, 9, 16);
     }
+
+    /** Emits "fired@t" for each event-time timer, registered 100 ms after each element. */
+    static final class TimerEcho extends KeyedProcessFunction<String, Click, String> {
+        @Override
+        public void processElement(Click click, Context ctx, Collector<String> out) {
+            ctx.timerService().registerEventTimeTimer(ctx.timestamp() + 100);
+        }
+
+        @Override
+        public void onTimer(long timestamp, OnTimerContext ctx, Collector<String> out) {
+            out.collect("fired@" + timestamp + " now=" + ctx.timerService().currentProcessingTime());
+        }
+    }
+
+    @Test
+    void processingTimeWatermark_eventTimersThenFireAsTheClockAdvances() {
+        TestSink<String> out = driver.sink(in.stream().keyBy(Click::user).process(new TimerEcho()));
+        driver.start();
+        in.emit(new Click("ann", "/"), 50).emitWatermark(10);
+        driver.advanceProcessingTime(Duration.ofMillis(500));
+        assertThat(out.records()).as("event time still waits for watermarks").isEmpty();
+        in.emitWatermark(new dev.tidemark.eventtime.Watermark(500, true)); // switch to processing-time progress
+        assertThat(out.records()).containsExactly("fired@150 now=500");
+        in.emit(new Click("bob", "/"), 520);
+        driver.advanceProcessingTime(Duration.ofMillis(119));
+        assertThat(out.records()).hasSize(1);
+        driver.advanceProcessingTime(Duration.ofMillis(1));
+        assertThat(out.records()).containsExactly("fired@150 now=500", "fired@620 now=620");
+        assertThatThrownBy(() -> in.emitWatermark(700))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("event-time watermark must not follow a processing-time watermark");
+        in.emitWatermark(new dev.tidemark.eventtime.Watermark(900, true)); // the clock (620) is past the last one, 500
+        assertThatThrownBy(() -> in.emitWatermark(new dev.tidemark.eventtime.Watermark(950, true)))
+                .as("the clock (620) is behind the last watermark sent, 900")
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("processing time must not be behind the last watermark");
+    }
 }

@@ -11,19 +11,20 @@ import org.junit.jupiter.api.Test;
 class WatermarkValveTest {
 
     private final List<Object> out = new ArrayList<>();
+    private long now;
 
     private WatermarkValve valve(int channels) {
         return new WatermarkValve(channels, new WatermarkValve.Listener() {
             @Override
             public void onWatermark(Watermark watermark) {
-                out.add(watermark.timestamp());
+                out.add(watermark.useProcessingTime() ? "PT" + watermark.timestamp() : watermark.timestamp());
             }
 
             @Override
             public void onStatus(WatermarkStatus status) {
                 out.add(status);
             }
-        });
+        }, () -> now);
     }
 
     @Test
@@ -96,5 +97,24 @@ class WatermarkValveTest {
         valve.inputWatermark(0, Watermark.MAX_WATERMARK);
         valve.inputWatermark(1, Watermark.MAX_WATERMARK);
         assertThat(out).containsExactly(10L, 20L, Long.MAX_VALUE);
+    }
+
+    @Test
+    void processingTimeWatermarks_channelsFollowingTheClockCountAsNow_untilAllDo() throws Exception {
+        WatermarkValve valve = valve(2);
+        now = 100;
+        valve.inputWatermark(0, new Watermark(5, true));
+        valve.inputWatermark(1, new Watermark(10));
+        assertThat(out).as("channel 0 counts as now=100; channel 1 holds the minimum").containsExactly(10L);
+        valve.inputWatermark(1, new Watermark(150));
+        assertThat(out).as("channel 0 counts as now=100").containsExactly(10L, 100L);
+        valve.inputWatermark(1, new Watermark(150, true));
+        assertThat(out).as("both follow the clock: a processing-time watermark, forwarded though not greater")
+                .containsExactly(10L, 100L, "PT5");
+        valve.inputWatermark(0, new Watermark(5, true));
+        assertThat(out).as("an equal processing-time watermark changes nothing").hasSize(3);
+        valve.inputWatermark(0, Watermark.MAX_WATERMARK);
+        valve.inputWatermark(1, Watermark.MAX_WATERMARK);
+        assertThat(out).containsExactly(10L, 100L, "PT5", "PT150", Long.MAX_VALUE);
     }
 }

@@ -159,8 +159,8 @@ public final class WindowOperator<K, IN, OUT, W extends Window> extends Forwardi
 
     @Override
     public void processWatermark(Watermark watermark) throws Exception {
-        keyed.setCurrentWatermark(watermark.timestamp());
-        timers.advanceWatermark(watermark.timestamp());
+        timers.advanceWatermark(watermark);
+        keyed.setCurrentWatermark(timers.currentWatermark());
         forwardWatermark(watermark);
     }
 
