@@ -29,6 +29,45 @@ public interface WatermarkStrategy<T> extends WatermarkGeneratorSupplier<T>, Ser
         return (element, recordTimestamp) -> recordTimestamp;
     }
 
+    /**
+     * The alignment of this strategy's splits, if any (see {@link #withWatermarkAlignment}). Only
+     * sources made of splits honour it.
+     */
+    default java.util.Optional<WatermarkAlignment> alignment() {
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * This strategy, pausing a split whose watermark runs more than {@code maxDrift} ahead of the
+     * slowest split of {@code group} (across every source that names the group), as Flink's
+     * watermark alignment does. A split source sees which of its splits are paused through its
+     * context and stops reading them until they may resume.
+     *
+     * @throws IllegalArgumentException if {@code maxDrift} is negative
+     */
+    default WatermarkStrategy<T> withWatermarkAlignment(String group, Duration maxDrift) {
+        WatermarkAlignment alignment = new WatermarkAlignment(group, maxDrift);
+        WatermarkStrategy<T> base = this;
+        return new WatermarkStrategy<>() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            public WatermarkGenerator<T> createWatermarkGenerator(Context context) {
+                return base.createWatermarkGenerator(context);
+            }
+
+            @Override
+            public TimestampAssigner<T> createTimestampAssigner() {
+                return base.createTimestampAssigner();
+            }
+
+            @Override
+            public java.util.Optional<WatermarkAlignment> alignment() {
+                return java.util.Optional.of(alignment);
+            }
+        };
+    }
+
     /** This strategy with {@code assigner} for timestamps; the generator is unchanged. */
     default WatermarkStrategy<T> withTimestampAssigner(TimestampAssigner<T> assigner) {
         Objects.requireNonNull(assigner, "timestamp assigner must not be null");
@@ -44,6 +83,11 @@ public interface WatermarkStrategy<T> extends WatermarkGeneratorSupplier<T>, Ser
             @Override
             public TimestampAssigner<T> createTimestampAssigner() {
                 return assigner;
+            }
+
+            @Override
+            public java.util.Optional<WatermarkAlignment> alignment() {
+                return base.alignment();
             }
         };
     }
@@ -68,6 +112,11 @@ public interface WatermarkStrategy<T> extends WatermarkGeneratorSupplier<T>, Ser
             @Override
             public TimestampAssigner<T> createTimestampAssigner() {
                 return base.createTimestampAssigner();
+            }
+
+            @Override
+            public java.util.Optional<WatermarkAlignment> alignment() {
+                return base.alignment();
             }
         };
     }

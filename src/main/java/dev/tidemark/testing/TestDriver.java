@@ -14,6 +14,7 @@ import dev.tidemark.runtime.graph.Planner;
 import dev.tidemark.runtime.graph.SourceTransformation;
 import dev.tidemark.runtime.metrics.MetricRegistry;
 import dev.tidemark.runtime.operators.OperatorException;
+import dev.tidemark.runtime.task.AlignmentGroups;
 import dev.tidemark.runtime.task.ChannelConsumer;
 import dev.tidemark.runtime.task.ChannelWriter;
 import dev.tidemark.runtime.task.DirectChannel;
@@ -21,6 +22,7 @@ import dev.tidemark.runtime.task.JobWiring;
 import dev.tidemark.runtime.task.OperatorChain;
 import dev.tidemark.runtime.task.SourceContextImpl;
 import dev.tidemark.runtime.task.SourceRunner;
+import dev.tidemark.runtime.task.SplitPauses;
 import dev.tidemark.runtime.task.Subtask;
 import dev.tidemark.runtime.timers.ManualProcessingTimeService;
 import dev.tidemark.runtime.timers.ProcessingTimeService;
@@ -62,6 +64,7 @@ public final class TestDriver implements AutoCloseable {
     private final ManualProcessingTimeService clock;
     private final Map<SourceTransformation<?>, TestSource<?>> testSources = new HashMap<>();
     private final Map<TestSource.Partition<?>, SourceContextImpl<Object>> contexts = new HashMap<>();
+    private final Map<TestSource.Partition<?>, SplitPauses> pauses = new HashMap<>();
     private final List<OperatorChain> chains = new ArrayList<>();
     private final MetricRegistry metrics;
     private ExecutionConfig config;
@@ -144,7 +147,8 @@ public final class TestDriver implements AutoCloseable {
         JobGraph graph = Planner.plan(env.getTransformations(), env.getParallelism());
         guarded(() -> {
             List<Subtask> subtasks = JobWiring.wire(graph,
-                    new OperatorChain.Settings(config, env.getStreamTimeCharacteristic(), metrics), new DriverEnvironment());
+                    new OperatorChain.Settings(config, env.getStreamTimeCharacteristic(), metrics,
+                            new AlignmentGroups()), new DriverEnvironment());
             for (Subtask subtask : subtasks) {
                 chains.add(subtask.chain());
                 subtask.chain().open();
@@ -186,6 +190,7 @@ public final class TestDriver implements AutoCloseable {
         TestSource<?> testSource = testSources.get(transformation);
         if (testSource != null) {
             for (TestSource.Partition<?> p : testSource.partitions()) {
+                pauses.put(p, subtask.pauses());
                 contexts.put(p, new SourceContextImpl<>(transformation.name() + "[" + p.index() + "]",
                         subtask.sourceChannels().get(p.index()), clock::currentProcessingTime));
             }
@@ -247,6 +252,11 @@ public final class TestDriver implements AutoCloseable {
         checkState(State.RUNNING, "emit into " + partition);
         SourceContextImpl<Object> ctx = contexts.get(partition);
         guarded(() -> action.accept(ctx));
+    }
+
+    boolean isPaused(TestSource.Partition<?> partition) {
+        checkState(State.RUNNING, "ask about " + partition);
+        return pauses.get(partition).isPaused(partition.index());
     }
 
     void finish(TestSource.Partition<?> partition) {

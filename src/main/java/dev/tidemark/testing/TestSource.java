@@ -141,6 +141,14 @@ public final class TestSource<T> {
             driver.finish(this);
         }
 
+        /**
+         * Whether watermark alignment pauses this partition now (its watermark runs too far ahead of
+         * its group). The driver does not hold back a paused partition's input; a test asserts on this.
+         */
+        public boolean isPaused() {
+            return driver.isPaused(this);
+        }
+
         int index() {
             return index;
         }

@@ -170,4 +170,116 @@ class SplitWatermarksTest {
         assertThat(results.values().stream().mapToLong(v -> (Long) v).sum()).isEqualTo(4_000);
         assertThat(Threads.tidemarkThreads()).isEmpty();
     }
+
+    @Test
+    void alignment_pausesAPartitionThatRunsTooFarAheadOfTheSlowest_untilItCatchesUp() {
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Event> in = driver.source("topic", Event.class, 2, WatermarkStrategy.<Event>forMonotonousTimestamps()
+                    .withTimestampAssigner((e, previous) -> e.time())
+                    .withWatermarkAlignment("topics", Duration.ofMillis(100)));
+            driver.sink(in.stream());
+            driver.start();
+            in.partition(0).emit(new Event(0, 10));
+            in.partition(1).emit(new Event(1, 10));
+            driver.advanceProcessingTime(Duration.ofMillis(200));
+            assertThat(in.partition(0).isPaused()).isFalse();
+            in.partition(0).emit(new Event(0, 500));
+            driver.advanceProcessingTime(Duration.ofMillis(200));
+            assertThat(in.partition(0).isPaused()).as("499 is more than 100 ahead of 9").isTrue();
+            assertThat(in.partition(1).isPaused()).isFalse();
+            in.partition(1).emit(new Event(1, 450));
+            driver.advanceProcessingTime(Duration.ofMillis(200));
+            assertThat(in.partition(0).isPaused()).as("499 is within 100 of 449").isFalse();
+            in.partition(1).finish();
+            assertThat(in.partition(0).isPaused()).as("a finished partition does not hold the others back").isFalse();
+        }
+    }
+
+    /** Two splits read round-robin, skipping paused ones: split 0 advances 100 ms per record, split 1 only 1 ms. */
+    static final class FastAndSlow implements SplitSource<Event> {
+        private volatile boolean running = true;
+
+        @Override
+        public int splitCount() {
+            return 2;
+        }
+
+        @Override
+        public void run(SplitContext<Event> ctx) {
+            long[] clocks = new long[2];
+            int[] left = {5_000, 5_000};
+            while (running && (left[0] > 0 || left[1] > 0)) {
+                for (int split = 0; split < 2; split++) {
+                    if (left[split] > 0 && !ctx.isPaused(split)) {
+                        clocks[split] += split == 0 ? 100 : 1;
+                        ctx.split(split).collect(new Event(split, clocks[split]));
+                        if (--left[split] == 0) {
+                            ctx.finishSplit(split); // a split that is done must say so, or it holds the group back
+                        }
+                    } else {
+                        Thread.onSpinWait();
+                    }
+                }
+            }
+        }
+
+        @Override
+        public void cancel() {
+            running = false;
+        }
+    }
+
+    /** The largest lead of split 0 over split 1 among the records as they arrive, while split 1 is not done. */
+    static final class MaxLead extends dev.tidemark.api.functions.ProcessFunction<Event, Long> {
+        private long latest1;
+        private long maxLead;
+
+        @Override
+        public void processElement(Event e, Context ctx, dev.tidemark.api.functions.Collector<Long> out) {
+            if (e.partition() == 1) {
+                latest1 = e.time();
+            } else if (latest1 < 5_000) {
+                maxLead = Math.max(maxLead, e.time() - latest1);
+            }
+        }
+
+        @Override
+        public void close() {
+            LEADS.add(maxLead);
+        }
+
+        static final java.util.List<Long> LEADS = new java.util.concurrent.CopyOnWriteArrayList<>();
+    }
+
+    private static long maxLead(WatermarkStrategy<Event> strategy) throws Exception {
+        MaxLead.LEADS.clear();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create();
+        env.getConfig().setAutoWatermarkInterval(Duration.ofMillis(1));
+        env.fromSource(new FastAndSlow(), strategy, "FastAndSlow").process(new MaxLead()).addSink((v, ctx) -> {});
+        env.execute();
+        return MaxLead.LEADS.get(0);
+    }
+
+    /** Ascending timestamps with a watermark after every element, so alignment reacts per record. */
+    static final class PerEvent implements dev.tidemark.eventtime.WatermarkGenerator<Event> {
+        @Override
+        public void onEvent(Event event, long timestamp, dev.tidemark.eventtime.WatermarkOutput output) {
+            output.emitWatermark(new dev.tidemark.eventtime.Watermark(timestamp - 1));
+        }
+
+        @Override
+        public void onPeriodicEmit(dev.tidemark.eventtime.WatermarkOutput output) {}
+    }
+
+    @Test
+    @Timeout(120)
+    void alignment_onThreads_boundsHowFarAFastSplitRunsAhead() throws Exception {
+        WatermarkStrategy<Event> ascending = WatermarkStrategy.<Event>forGenerator(ctx -> new PerEvent())
+                .withTimestampAssigner((e, previous) -> e.time());
+        long unaligned = maxLead(ascending);
+        long aligned = maxLead(ascending.withWatermarkAlignment("g", Duration.ofSeconds(1)));
+        assertThat(unaligned).as("round-robin: split 0 ends about 99 * 5000 ms ahead").isGreaterThan(400_000);
+        // paused within a queue's worth of records (1024 at 100 ms each) of crossing the drift
+        assertThat(aligned).isLessThan(1_000 + 2 * 1_024 * 100L);
+    }
 }

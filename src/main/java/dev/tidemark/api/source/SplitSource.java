@@ -48,5 +48,12 @@ public interface SplitSource<T> extends Serializable {
 
         /** Ends split {@code split}: no more records will come from it. */
         void finishSplit(int split);
+
+        /**
+         * Whether split {@code split} runs too far ahead of its watermark alignment group and should
+         * not be read for now; always false without alignment. Reading a paused split is allowed but
+         * defeats the alignment.
+         */
+        boolean isPaused(int split);
     }
 }

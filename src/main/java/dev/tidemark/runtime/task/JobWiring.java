@@ -84,8 +84,9 @@ public final class JobWiring {
         int inputs = vertex.head().transformation() instanceof TwoInputTransformation<?, ?, ?> ? 2 : 1;
         InputProcessor processor = new InputProcessor(chain, inputOf.stream().mapToInt(Integer::intValue).toArray(), inputs,
                 timeService::currentProcessingTime);
-        SplitWatermarks<?> splitWatermarks = splitWatermarks(vertex, processor, inputOf.size(), timeService, settings);
-        subtask.wire(chain, processor, splitWatermarks);
+        SplitPauses pauses = new SplitPauses(inputOf.size());
+        SplitWatermarks<?> splitWatermarks = splitWatermarks(vertex, processor, inputOf.size(), timeService, settings, pauses);
+        subtask.wire(chain, processor, splitWatermarks, pauses);
         ChannelConsumer target = splitWatermarks != null ? splitWatermarks : processor;
         for (int k = 0; k < inputOf.size(); k++) {
             JobEdge edge = channelEdges.get(k);
@@ -104,7 +105,7 @@ public final class JobWiring {
     }
 
     private static SplitWatermarks<?> splitWatermarks(JobVertex vertex, InputProcessor processor, int channels,
-            ProcessingTimeService timeService, OperatorChain.Settings settings) {
+            ProcessingTimeService timeService, OperatorChain.Settings settings, SplitPauses pauses) {
         if (!(vertex.head().transformation() instanceof SourceTransformation<?> source)) {
             return null;
         }
@@ -113,7 +114,7 @@ public final class JobWiring {
             return null;
         }
         return new SplitWatermarks<>(processor, strategy, channels, timeService,
-                settings.config().getAutoWatermarkIntervalMillis());
+                settings.config().getAutoWatermarkIntervalMillis(), settings.alignment(), pauses);
     }
 
     private static RecordWriterOutput writer(JobEdge edge, int producer, Map<JobEdge, ChannelWriter[][]> channels,

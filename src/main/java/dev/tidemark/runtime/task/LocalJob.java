@@ -70,7 +70,7 @@ public final class LocalJob implements JobClient, TaskListener {
         });
         scheduler.setRemoveOnCancelPolicy(true);
         ThreadedEnvironment environment = new ThreadedEnvironment();
-        List<Subtask> subtasks = JobWiring.wire(graph, new OperatorChain.Settings(config, characteristic, metrics), environment);
+        List<Subtask> subtasks = JobWiring.wire(graph, new OperatorChain.Settings(config, characteristic, metrics, new AlignmentGroups()), environment);
         for (Subtask subtask : subtasks) {
             TaskParts parts = environment.parts(subtask);
             tasks.add(new StreamTask(name, subtask, parts.queues, parts.wakeup, parts.mailbox, parts.timeService,

@@ -36,7 +36,8 @@ import java.util.function.Function;
 public final class OperatorChain implements ChainEntry {
 
     /** Everything a chain needs besides its vertex. */
-    public record Settings(ExecutionConfig config, TimeCharacteristic characteristic, MetricRegistry metrics) {}
+    public record Settings(ExecutionConfig config, TimeCharacteristic characteristic, MetricRegistry metrics,
+            AlignmentGroups alignment) {}
 
     private final List<ChainMember> members = new ArrayList<>();
     private final List<RecordWriterOutput> writers = new ArrayList<>();

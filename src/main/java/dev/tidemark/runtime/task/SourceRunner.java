@@ -24,6 +24,7 @@ public final class SourceRunner {
     private final List<Integer> ownedSplits;
     private final List<SourceContextImpl<Object>> contexts = new ArrayList<>();
     private final EndOfInput endOfInput;
+    private final SplitPauses pauses;
 
     /** @param clock the processing-time clock that processing-time watermarks are checked against */
     public SourceRunner(SourceTransformation<?> transformation, Subtask subtask, EndOfInput endOfInput,
@@ -34,6 +35,7 @@ public final class SourceRunner {
         this.runtimeContext = new BasicRuntimeContext(name, subtask.index(), parallelism);
         this.ownedSplits = transformation.ownedSplits(subtask.index(), parallelism);
         this.endOfInput = endOfInput;
+        this.pauses = subtask.pauses();
         List<ChannelWriter> channels = subtask.sourceChannels();
         for (int i = 0; i < channels.size(); i++) {
             String contextName = transformation.isSplitSource() ? name + "[split " + ownedSplits.get(i) + "]" : name;
@@ -101,6 +103,11 @@ public final class SourceRunner {
         @Override
         public void finishSplit(int split) {
             contexts.get(indexOf(split)).finish(endOfInput);
+        }
+
+        @Override
+        public boolean isPaused(int split) {
+            return pauses.isPaused(indexOf(split));
         }
 
         private int indexOf(int split) {

@@ -27,13 +27,22 @@ final class SplitWatermarks<T> implements ChannelConsumer {
     private final WatermarkEmitter[] emitters;
     private final ProcessingTimeService clock;
     private final long intervalMillis;
+    private final AlignmentGroups.Member[] members;
+    private final SplitPauses pauses;
 
     @SuppressWarnings("unchecked")
     SplitWatermarks(ChannelConsumer target, WatermarkStrategy<T> strategy, int channels, ProcessingTimeService clock,
-            long intervalMillis) {
+            long intervalMillis, AlignmentGroups groups, SplitPauses pauses) {
         this.target = target;
         this.clock = clock;
         this.intervalMillis = intervalMillis;
+        this.pauses = pauses;
+        this.members = new AlignmentGroups.Member[channels];
+        strategy.alignment().ifPresent(a -> {
+            for (int c = 0; c < channels; c++) {
+                members[c] = groups.join(a.group(), a.maxDriftMillis());
+            }
+        });
         this.assigners = new TimestampAssigner[channels];
         this.generators = new WatermarkGenerator[channels];
         this.emitters = new WatermarkEmitter[channels];
@@ -56,6 +65,7 @@ final class SplitWatermarks<T> implements ChannelConsumer {
             for (int c = 0; c < generators.length; c++) {
                 generators[c].onPeriodicEmit(emitters[c]);
             }
+            updatePauses();
             schedule();
         });
     }
@@ -88,7 +98,19 @@ final class SplitWatermarks<T> implements ChannelConsumer {
 
     @Override
     public void onEnd(int channel) throws Exception {
+        if (members[channel] != null) {
+            members[channel].report(Long.MAX_VALUE);
+        }
         target.onEnd(channel);
+    }
+
+    /** Pauses the owned splits that run too far ahead of their alignment group, resumes the others. */
+    private void updatePauses() {
+        for (int c = 0; c < members.length; c++) {
+            if (members[c] != null) {
+                pauses.set(c, members[c].shouldPause());
+            }
+        }
     }
 
     /** Sends one split's watermarks and status into its channel of the valve. */
@@ -101,11 +123,19 @@ final class SplitWatermarks<T> implements ChannelConsumer {
 
         @Override
         public void emitWatermark(Watermark watermark) {
+            if (members[channel] != null) {
+                members[channel].report(watermark.timestamp());
+                updatePauses();
+            }
             call(() -> target.onWatermark(channel, watermark));
         }
 
         @Override
         public void emitWatermarkStatus(WatermarkStatus status) {
+            if (members[channel] != null) {
+                members[channel].setIdle(status == WatermarkStatus.IDLE);
+                updatePauses();
+            }
             call(() -> target.onStatus(channel, status));
         }
 

@@ -19,6 +19,7 @@ public final class Subtask {
     private OperatorChain chain;
     private InputProcessor input;
     private SplitWatermarks<?> splitWatermarks;
+    private SplitPauses pauses;
 
     Subtask(JobVertex vertex, int index) {
         this.vertex = vertex;
@@ -61,10 +62,16 @@ public final class Subtask {
         return vertex.name() + " (" + (index + 1) + "/" + vertex.parallelism() + ")";
     }
 
-    void wire(OperatorChain chain, InputProcessor input, SplitWatermarks<?> splitWatermarks) {
+    void wire(OperatorChain chain, InputProcessor input, SplitWatermarks<?> splitWatermarks, SplitPauses pauses) {
         this.chain = chain;
         this.input = input;
         this.splitWatermarks = splitWatermarks;
+        this.pauses = pauses;
+    }
+
+    /** Which source channels watermark alignment pauses. */
+    public SplitPauses pauses() {
+        return pauses;
     }
 
     /**
