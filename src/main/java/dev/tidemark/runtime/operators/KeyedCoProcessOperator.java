@@ -22,8 +22,7 @@ public final class KeyedCoProcessOperator<K, IN1, IN2, OUT> extends CoOperators.
     private final KeyedSupport<IN1, K> keyed;
     private final InternalTimerService<K, VoidNamespace> timers;
     private final ContextImpl ctx;
-    private long timestamp = Output.NO_TIMESTAMP;
-    private TimeDomain timeDomain;
+    private final KeyedCallState call;
 
     public KeyedCoProcessOperator(KeyedCoProcessFunction<K, IN1, IN2, OUT> function, KeySelector<IN1, K> selector1,
             KeySelector<IN2, K> selector2, OperatorContext<OUT> context) {
@@ -33,6 +32,7 @@ public final class KeyedCoProcessOperator<K, IN1, IN2, OUT> extends CoOperators.
         this.selector2 = selector2;
         this.keyed = new KeyedSupport<>(selector1, context);
         this.timers = keyed.timerService(this);
+        this.call = new KeyedCallState(collector);
         this.ctx = new ContextImpl(function, new KeyedTimerService(timers));
     }
 
@@ -49,14 +49,14 @@ public final class KeyedCoProcessOperator<K, IN1, IN2, OUT> extends CoOperators.
     @Override
     public void processElement1(IN1 value, long elementTimestamp) throws Exception {
         keyed.setKeyOf(selector1, value, elementTimestamp);
-        prepare(elementTimestamp, elementTimestamp);
+        call.element(elementTimestamp);
         function.processElement1(value, ctx, collector);
     }
 
     @Override
     public void processElement2(IN2 value, long elementTimestamp) throws Exception {
         keyed.setKeyOf(selector2, value, elementTimestamp);
-        prepare(elementTimestamp, elementTimestamp);
+        call.element(elementTimestamp);
         function.processElement2(value, ctx, collector);
     }
 
@@ -69,25 +69,18 @@ public final class KeyedCoProcessOperator<K, IN1, IN2, OUT> extends CoOperators.
 
     @Override
     public void onEventTime(InternalTimer<K, VoidNamespace> timer) throws Exception {
-        fire(timer, TimeDomain.EVENT_TIME, timer.timestamp());
+        fire(timer, TimeDomain.EVENT_TIME);
     }
 
     @Override
     public void onProcessingTime(InternalTimer<K, VoidNamespace> timer) throws Exception {
-        fire(timer, TimeDomain.PROCESSING_TIME, Output.NO_TIMESTAMP);
+        fire(timer, TimeDomain.PROCESSING_TIME);
     }
 
-    private void fire(InternalTimer<K, VoidNamespace> timer, TimeDomain domain, long outputTimestamp) throws Exception {
+    private void fire(InternalTimer<K, VoidNamespace> timer, TimeDomain domain) throws Exception {
         keyed.setKey(timer.key(), timer.timestamp());
-        prepare(timer.timestamp(), outputTimestamp);
-        timeDomain = domain;
+        call.timer(timer.timestamp(), domain);
         function.onTimer(timer.timestamp(), ctx, collector);
-        timeDomain = null;
-    }
-
-    private void prepare(long contextTimestamp, long outputTimestamp) {
-        timestamp = contextTimestamp;
-        collector.setTimestamp(outputTimestamp);
     }
 
     private final class ContextImpl extends KeyedCoProcessFunction<K, IN1, IN2, OUT>.OnTimerContext {
@@ -100,7 +93,7 @@ public final class KeyedCoProcessOperator<K, IN1, IN2, OUT> extends CoOperators.
 
         @Override
         public long timestamp() {
-            return timestamp;
+            return call.timestamp();
         }
 
         @Override
@@ -111,7 +104,7 @@ public final class KeyedCoProcessOperator<K, IN1, IN2, OUT> extends CoOperators.
         @Override
         public <X> void output(OutputTag<X> tag, X value) {
             Objects.requireNonNull(tag, "output tag must not be null");
-            output.collect(tag, value, timeDomain == TimeDomain.PROCESSING_TIME ? Output.NO_TIMESTAMP : timestamp);
+            output.collect(tag, value, call.outputTimestamp());
         }
 
         @Override
@@ -121,10 +114,7 @@ public final class KeyedCoProcessOperator<K, IN1, IN2, OUT> extends CoOperators.
 
         @Override
         public TimeDomain timeDomain() {
-            if (timeDomain == null) {
-                throw new IllegalStateException("timeDomain() must be called from onTimer only");
-            }
-            return timeDomain;
+            return call.timeDomain();
         }
     }
 }

@@ -22,8 +22,7 @@ public final class KeyedProcessOperator<K, IN, OUT> extends ForwardingOperator<I
     private final InternalTimerService<K, VoidNamespace> timers;
     private final TimestampedCollector<OUT> collector;
     private final ContextImpl ctx;
-    private long timestamp = Output.NO_TIMESTAMP;
-    private TimeDomain timeDomain;
+    private final KeyedCallState call;
 
     public KeyedProcessOperator(KeyedProcessFunction<K, IN, OUT> function, KeySelector<IN, K> selector,
             OperatorContext<OUT> context) {
@@ -32,6 +31,7 @@ public final class KeyedProcessOperator<K, IN, OUT> extends ForwardingOperator<I
         this.keyed = new KeyedSupport<>(selector, context);
         this.timers = keyed.timerService(this);
         this.collector = new TimestampedCollector<>(output);
+        this.call = new KeyedCallState(collector);
         this.ctx = new ContextImpl(function, new KeyedTimerService(timers));
     }
 
@@ -43,8 +43,7 @@ public final class KeyedProcessOperator<K, IN, OUT> extends ForwardingOperator<I
     @Override
     public void processElement(IN value, long elementTimestamp) throws Exception {
         keyed.setKeyOf(value, elementTimestamp);
-        timestamp = elementTimestamp;
-        collector.setTimestamp(elementTimestamp);
+        call.element(elementTimestamp);
         function.processElement(value, ctx, collector);
     }
 
@@ -57,21 +56,18 @@ public final class KeyedProcessOperator<K, IN, OUT> extends ForwardingOperator<I
 
     @Override
     public void onEventTime(InternalTimer<K, VoidNamespace> timer) throws Exception {
-        fire(timer, TimeDomain.EVENT_TIME, timer.timestamp());
+        fire(timer, TimeDomain.EVENT_TIME);
     }
 
     @Override
     public void onProcessingTime(InternalTimer<K, VoidNamespace> timer) throws Exception {
-        fire(timer, TimeDomain.PROCESSING_TIME, Output.NO_TIMESTAMP);
+        fire(timer, TimeDomain.PROCESSING_TIME);
     }
 
-    private void fire(InternalTimer<K, VoidNamespace> timer, TimeDomain domain, long outputTimestamp) throws Exception {
+    private void fire(InternalTimer<K, VoidNamespace> timer, TimeDomain domain) throws Exception {
         keyed.setKey(timer.key(), timer.timestamp());
-        timestamp = timer.timestamp();
-        timeDomain = domain;
-        collector.setTimestamp(outputTimestamp);
+        call.timer(timer.timestamp(), domain);
         function.onTimer(timer.timestamp(), ctx, collector);
-        timeDomain = null;
     }
 
     private final class ContextImpl extends KeyedProcessFunction<K, IN, OUT>.OnTimerContext {
@@ -84,7 +80,7 @@ public final class KeyedProcessOperator<K, IN, OUT> extends ForwardingOperator<I
 
         @Override
         public long timestamp() {
-            return timestamp;
+            return call.timestamp();
         }
 
         @Override
@@ -95,7 +91,7 @@ public final class KeyedProcessOperator<K, IN, OUT> extends ForwardingOperator<I
         @Override
         public <X> void output(OutputTag<X> tag, X value) {
             Objects.requireNonNull(tag, "output tag must not be null");
-            output.collect(tag, value, timeDomain == TimeDomain.PROCESSING_TIME ? Output.NO_TIMESTAMP : timestamp);
+            output.collect(tag, value, call.outputTimestamp());
         }
 
         @Override
@@ -105,10 +101,7 @@ public final class KeyedProcessOperator<K, IN, OUT> extends ForwardingOperator<I
 
         @Override
         public TimeDomain timeDomain() {
-            if (timeDomain == null) {
-                throw new IllegalStateException("timeDomain() must be called from onTimer only");
-            }
-            return timeDomain;
+            return call.timeDomain();
         }
     }
 }

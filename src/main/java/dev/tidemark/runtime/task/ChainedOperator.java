@@ -52,34 +52,21 @@ final class ChainedOperator<T> implements ChainMember {
     }
 
     void processWatermarkStatus(WatermarkStatus status) {
-        call(() -> operator.processWatermarkStatus(status));
+        OperatorCall.invoke(name, () -> operator.processWatermarkStatus(status));
     }
 
     @Override
     public void open() {
-        call(operator::open);
+        OperatorCall.invoke(name, operator::open);
     }
 
     @Override
     public void endInput() {
-        call(operator::endInput);
+        OperatorCall.invoke(name, operator::endInput);
     }
 
     @Override
     public void close() {
-        call(operator::close);
-    }
-
-    /** One call into the operator that is not per record, so a lambda costs nothing that matters. */
-    private interface Step {
-        void run() throws Exception;
-    }
-
-    private void call(Step step) {
-        try {
-            step.run();
-        } catch (Exception e) {
-            throw OperatorException.tag(name, e);
-        }
+        OperatorCall.invoke(name, operator::close);
     }
 }

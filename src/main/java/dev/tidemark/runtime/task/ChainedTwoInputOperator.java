@@ -38,11 +38,11 @@ final class ChainedTwoInputOperator implements ChainMember {
 
     void processWatermark(Watermark watermark) {
         this.watermark.set(watermark.timestamp());
-        call(() -> operator.processWatermark(watermark));
+        OperatorCall.invoke(name, () -> operator.processWatermark(watermark));
     }
 
     void processWatermarkStatus(WatermarkStatus status) {
-        call(() -> operator.processWatermarkStatus(status));
+        OperatorCall.invoke(name, () -> operator.processWatermarkStatus(status));
     }
 
     @Override
@@ -52,28 +52,16 @@ final class ChainedTwoInputOperator implements ChainMember {
 
     @Override
     public void open() {
-        call(operator::open);
+        OperatorCall.invoke(name, operator::open);
     }
 
     @Override
     public void endInput() {
-        call(operator::endInput);
+        OperatorCall.invoke(name, operator::endInput);
     }
 
     @Override
     public void close() {
-        call(operator::close);
-    }
-
-    private interface Step {
-        void run() throws Exception;
-    }
-
-    private void call(Step step) {
-        try {
-            step.run();
-        } catch (Exception e) {
-            throw OperatorException.tag(name, e);
-        }
+        OperatorCall.invoke(name, operator::close);
     }
 }
