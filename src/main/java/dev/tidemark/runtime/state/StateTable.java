@@ -17,7 +17,7 @@ public final class StateTable<K, N, V> {
 
     private final Map<K, Map<N, V>>[] byKeyGroup;
 
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     StateTable(int maxParallelism) {
         this.byKeyGroup = new Map[maxParallelism];
     }

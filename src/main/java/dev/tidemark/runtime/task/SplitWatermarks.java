@@ -30,7 +30,7 @@ final class SplitWatermarks<T> implements ChannelConsumer {
     private final AlignmentGroups.Member[] members;
     private final SplitPauses pauses;
 
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     SplitWatermarks(ChannelConsumer target, WatermarkStrategy<T> strategy, int channels, ProcessingTimeService clock,
             long intervalMillis, AlignmentGroups groups, SplitPauses pauses) {
         this.target = target;

@@ -17,7 +17,7 @@ import java.util.Map;
 public final class TimerHeap<K, N> {
 
     private final Map<InternalTimer<K, N>, InternalTimer<K, N>> index = new HashMap<>();
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     private InternalTimer<K, N>[] heap = new InternalTimer[64];
     private int size;
     private long sequence;
