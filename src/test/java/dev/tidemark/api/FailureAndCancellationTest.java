@@ -212,6 +212,54 @@ class FailureAndCancellationTest {
                 .cause().isInstanceOf(Boom.class);
     }
 
+    /** An unbounded parallel source that honours cancel(). */
+    static final class EndlessParallel implements dev.tidemark.api.source.ParallelSourceFunction<Long> {
+        static final CountDownLatch STARTED = new CountDownLatch(2);
+        private volatile boolean running = true;
+
+        @Override
+        public void run(SourceContext<Long> ctx) {
+            STARTED.countDown();
+            for (long i = 0; running; i++) {
+                ctx.collect(i);
+            }
+        }
+
+        @Override
+        public void cancel() {
+            running = false;
+        }
+    }
+
+    @Test
+    void cancel_parallelJobWithBackpressuredExchanges_stopsEveryThread() throws Exception {
+        env.setParallelism(2);
+        env.addSource(new EndlessParallel()).setParallelism(2)
+                .keyBy(i -> i % 10)
+                .map(i -> i + 1)
+                .rebalance()
+                .addSink((v, ctx) -> {});
+        JobClient job = env.executeAsync("parallel endless");
+        assertThat(EndlessParallel.STARTED.await(30, TimeUnit.SECONDS)).isTrue();
+        job.cancel();
+        assertThatThrownBy(() -> job.await(Duration.ofSeconds(30))).isInstanceOf(CancellationException.class);
+    }
+
+    @Test
+    void failureInOneParallelInstance_failsTheJobOnce_withTheRootCause() {
+        env.setParallelism(3);
+        env.fromSequence(1, 100_000).rebalance().map(i -> {
+            if (i == 77_777) {
+                throw new Boom("bad " + i);
+            }
+            return i;
+        }).name("Check").addSink((v, ctx) -> {});
+        assertThatThrownBy(env::execute)
+                .isInstanceOf(JobExecutionException.class)
+                .hasMessageContaining("operator 'Check (")
+                .cause().isInstanceOf(Boom.class).hasMessage("bad 77777");
+    }
+
     @Test
     void buildErrors_areReportedWhereThePipelineIsBuilt() {
         Object notSerializable = new Object();
