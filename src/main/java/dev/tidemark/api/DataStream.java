@@ -227,6 +227,15 @@ public class DataStream<T> {
         return collector.elements();
     }
 
+    /**
+     * Applies an operator of the operator SPI (for connectors and the test driver): one instance per
+     * parallel subtask, created by {@code factory}.
+     */
+    @Internal
+    public <R> SingleOutputStreamOperator<R> transform(String name, dev.tidemark.runtime.operators.OperatorFactory<T, R> factory) {
+        return oneInput(Names.check(name), Objects.requireNonNull(factory, "operator factory must not be null"));
+    }
+
     DataStreamSink<T> addSinkOperator(String name, dev.tidemark.runtime.operators.OperatorFactory<T, Void> factory) {
         OneInputTransformation<T, Void> sink = new OneInputTransformation<>(name, transformation, factory, true);
         environment.addTransformation(sink);

@@ -1,0 +1,52 @@
+package dev.tidemark.connectors.file;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tidemark.api.StreamExecutionEnvironment;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+@Timeout(60)
+class FileSinkTest {
+
+    @TempDir
+    Path dir;
+
+    private List<String> files() throws Exception {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    @Test
+    void parts_rollBySize_areRenamedWhenComplete_andReadBackExactly() throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(2);
+        env.fromSequence(1, 10_000).addSink(new FileSink<>(dir.toString(), String::valueOf, 4_096));
+        env.execute();
+        List<String> files = files();
+        assertThat(files).isNotEmpty().allMatch(name -> name.matches("part-[01]-\\d+"));
+        assertThat(files.size()).as("about 49 KB in parts of 4 KB").isGreaterThan(10);
+
+        List<Long> back = FileSource.of(dir.toString(), Long::parseLong).build(env).executeAndCollect();
+        assertThat(back).containsExactlyInAnyOrderElementsOf(LongStream.rangeClosed(1, 10_000).boxed().toList());
+    }
+
+    @Test
+    void failedJob_leavesNoInProgressPart() throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create();
+        env.fromSequence(1, 1_000).map(i -> {
+            if (i == 500) {
+                throw new IllegalStateException("stop");
+            }
+            return i;
+        }).addSink(FileSink.lines(dir.toString()));
+        org.assertj.core.api.Assertions.assertThatThrownBy(env::execute);
+        assertThat(files()).isEmpty();
+    }
+}
