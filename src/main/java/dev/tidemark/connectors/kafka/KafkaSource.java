@@ -1,0 +1,264 @@
+package dev.tidemark.connectors.kafka;
+
+import dev.tidemark.api.source.SplitSource;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+
+/**
+ * Reads Kafka topics, one split per partition, spread over the source's parallel instances. Use it
+ * with {@code env.fromSource(source, strategy, name)}: the watermark strategy then runs per
+ * partition and partitions are combined by minimum, idle ones left out (see {@code SplitSource}).
+ * Each element's record timestamp is the Kafka record's timestamp, so a strategy without its own
+ * timestamp assigner uses it.
+ *
+ * <p>Partitions are discovered when the source is built (a broker that cannot be reached fails
+ * {@link Builder#build()} after the discovery timeout). In bounded mode the source stops at the
+ * offsets that were the latest when it started. Watermark alignment pauses partitions through the
+ * consumer. Offsets are not committed (exactly-once positions come with checkpoints).
+ *
+ * @param <T> the element type
+ */
+public final class KafkaSource<T> implements SplitSource<T> {
+
+    private static final long serialVersionUID = 1L;
+    private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
+
+    private final HashMap<String, String> properties;
+    private final ArrayList<TopicPartition> partitions;
+    private final StartingOffsets startingOffsets;
+    private final boolean bounded;
+    private final KafkaRecordDeserializer<T> deserializer;
+    private transient volatile KafkaConsumer<byte[], byte[]> consumer; // written by the source thread, read by cancel
+    private volatile boolean running = true;
+
+    KafkaSource(Map<String, String> properties, List<TopicPartition> partitions, StartingOffsets startingOffsets,
+            boolean bounded, KafkaRecordDeserializer<T> deserializer) {
+        this.properties = new HashMap<>(properties);
+        this.partitions = new ArrayList<>(partitions);
+        this.startingOffsets = startingOffsets;
+        this.bounded = bounded;
+        this.deserializer = deserializer;
+    }
+
+    /** A builder; give at least the bootstrap servers, the topics and a deserializer. */
+    public static <T> Builder<T> builder() {
+        return new Builder<>();
+    }
+
+    /** The partitions, in split order. */
+    public List<TopicPartition> partitions() {
+        return List.copyOf(partitions);
+    }
+
+    @Override
+    public int splitCount() {
+        return partitions.size();
+    }
+
+    @Override
+    public void run(SplitContext<T> ctx) throws Exception {
+        List<Integer> owned = ctx.ownedSplits();
+        if (owned.isEmpty()) {
+            return;
+        }
+        Map<TopicPartition, Integer> splitOf = new HashMap<>();
+        for (int split : owned) {
+            splitOf.put(partitions.get(split), split);
+        }
+        KafkaConsumer<byte[], byte[]> kafka = new KafkaConsumer<>(consumerProperties());
+        try {
+            consumer = kafka;
+            kafka.assign(splitOf.keySet());
+            seek(kafka, splitOf.keySet());
+            Map<TopicPartition, Long> stopAt = bounded ? kafka.endOffsets(splitOf.keySet()) : Map.of();
+            List<TopicPartition> open = new ArrayList<>(splitOf.keySet());
+            if (bounded) {
+                for (TopicPartition tp : List.copyOf(open)) {
+                    if (kafka.position(tp) >= stopAt.get(tp)) {
+                        finish(ctx, kafka, open, tp, splitOf.get(tp));
+                    }
+                }
+            }
+            while (running && !open.isEmpty()) {
+                applyPauses(ctx, kafka, open, splitOf);
+                ConsumerRecords<byte[], byte[]> records = kafka.poll(POLL_TIMEOUT);
+                for (ConsumerRecord<byte[], byte[]> record : records) {
+                    TopicPartition tp = new TopicPartition(record.topic(), record.partition());
+                    if (!open.contains(tp) || (bounded && record.offset() >= stopAt.get(tp))) {
+                        continue;
+                    }
+                    int split = splitOf.get(tp);
+                    ctx.split(split).collectWithTimestamp(deserializer.deserialize(record), record.timestamp());
+                    if (bounded && record.offset() + 1 >= stopAt.get(tp)) {
+                        finish(ctx, kafka, open, tp, split);
+                    }
+                }
+            }
+        } catch (WakeupException cancelled) {
+            // cancel() woke the consumer
+        } finally {
+            consumer = null;
+            boolean interrupted = Thread.interrupted(); // cancellation interrupts; let close finish cleanly
+            kafka.close(Duration.ofSeconds(5));
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void finish(SplitContext<T> ctx, KafkaConsumer<byte[], byte[]> kafka, List<TopicPartition> open,
+            TopicPartition tp, int split) {
+        open.remove(tp);
+        kafka.pause(List.of(tp));
+        ctx.finishSplit(split);
+    }
+
+    private void applyPauses(SplitContext<T> ctx, KafkaConsumer<byte[], byte[]> kafka, List<TopicPartition> open,
+            Map<TopicPartition, Integer> splitOf) {
+        List<TopicPartition> pause = new ArrayList<>();
+        List<TopicPartition> resume = new ArrayList<>();
+        for (TopicPartition tp : open) {
+            (ctx.isPaused(splitOf.get(tp)) ? pause : resume).add(tp);
+        }
+        kafka.pause(pause);
+        kafka.resume(resume);
+    }
+
+    private void seek(KafkaConsumer<byte[], byte[]> kafka, Collection<TopicPartition> owned) {
+        if (startingOffsets instanceof StartingOffsets.Earliest) {
+            kafka.seekToBeginning(owned);
+        } else if (startingOffsets instanceof StartingOffsets.Latest) {
+            kafka.seekToEnd(owned);
+        } else if (startingOffsets instanceof StartingOffsets.Committed) {
+            Map<TopicPartition, OffsetAndMetadata> committed = kafka.committed(java.util.Set.copyOf(owned));
+            for (TopicPartition tp : owned) {
+                OffsetAndMetadata offset = committed.get(tp);
+                if (offset == null) {
+                    kafka.seekToBeginning(List.of(tp));
+                } else {
+                    kafka.seek(tp, offset.offset());
+                }
+            }
+        } else if (startingOffsets instanceof StartingOffsets.Timestamp t) {
+            Map<TopicPartition, Long> query = new HashMap<>();
+            owned.forEach(tp -> query.put(tp, t.timestampMillis()));
+            Map<TopicPartition, OffsetAndTimestamp> found = kafka.offsetsForTimes(query);
+            for (TopicPartition tp : owned) {
+                OffsetAndTimestamp offset = found.get(tp);
+                if (offset == null) {
+                    kafka.seekToEnd(List.of(tp));
+                } else {
+                    kafka.seek(tp, offset.offset());
+                }
+            }
+        }
+    }
+
+    private Map<String, Object> consumerProperties() {
+        Map<String, Object> props = new HashMap<>(properties);
+        props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        return props;
+    }
+
+    @Override
+    public void cancel() {
+        running = false;
+        KafkaConsumer<byte[], byte[]> kafka = consumer;
+        if (kafka != null) {
+            kafka.wakeup();
+        }
+    }
+
+    /** Builds a {@link KafkaSource}; {@link #build()} discovers the partitions. */
+    public static final class Builder<T> {
+        private final Map<String, String> properties = new HashMap<>();
+        private final List<String> topics = new ArrayList<>();
+        private StartingOffsets startingOffsets = StartingOffsets.earliest();
+        private boolean bounded;
+        private KafkaRecordDeserializer<T> deserializer;
+        private Duration discoveryTimeout = Duration.ofSeconds(30);
+
+        private Builder() {}
+
+        public Builder<T> bootstrapServers(String servers) {
+            properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, Objects.requireNonNull(servers, "servers must not be null"));
+            return this;
+        }
+
+        public Builder<T> topics(String... names) {
+            topics.addAll(List.of(names));
+            return this;
+        }
+
+        /** The consumer group (needed for committed offsets). */
+        public Builder<T> groupId(String groupId) {
+            return property(ConsumerConfig.GROUP_ID_CONFIG, groupId);
+        }
+
+        public Builder<T> startingOffsets(StartingOffsets offsets) {
+            this.startingOffsets = Objects.requireNonNull(offsets, "starting offsets must not be null");
+            return this;
+        }
+
+        /** Stops at the offsets that are the latest when the job starts, then ends the stream. */
+        public Builder<T> bounded() {
+            this.bounded = true;
+            return this;
+        }
+
+        public Builder<T> deserializer(KafkaRecordDeserializer<T> deserializer) {
+            this.deserializer = Objects.requireNonNull(deserializer, "deserializer must not be null");
+            return this;
+        }
+
+        /** Any Kafka consumer property. */
+        public Builder<T> property(String key, String value) {
+            properties.put(Objects.requireNonNull(key), Objects.requireNonNull(value));
+            return this;
+        }
+
+        /** How long {@link #build()} waits for the brokers to list the partitions (default 30 s). */
+        public Builder<T> discoveryTimeout(Duration timeout) {
+            this.discoveryTimeout = Objects.requireNonNull(timeout, "timeout must not be null");
+            return this;
+        }
+
+        /**
+         * Discovers the topics' partitions and builds the source.
+         *
+         * @throws IllegalStateException if the brokers cannot be reached in time or a topic does not exist
+         */
+        public KafkaSource<T> build() {
+            if (!properties.containsKey(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG)) {
+                throw new IllegalStateException("bootstrap servers must be set: call bootstrapServers(...)");
+            }
+            if (topics.isEmpty()) {
+                throw new IllegalStateException("topics must be set: call topics(...)");
+            }
+            if (deserializer == null) {
+                throw new IllegalStateException("deserializer must be set: call deserializer(...)");
+            }
+            if (startingOffsets instanceof StartingOffsets.Committed && !properties.containsKey(ConsumerConfig.GROUP_ID_CONFIG)) {
+                throw new IllegalStateException("group id must be set for committed offsets: call groupId(...)");
+            }
+            List<TopicPartition> partitions = PartitionDiscovery.discover(properties, topics, discoveryTimeout);
+            return new KafkaSource<>(properties, partitions, startingOffsets, bounded, deserializer);
+        }
+    }
+}

@@ -1,0 +1,227 @@
+package dev.tidemark.connectors.kafka;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tidemark.api.JobClient;
+import dev.tidemark.api.StreamExecutionEnvironment;
+import dev.tidemark.api.functions.AggregateFunction;
+import dev.tidemark.api.sink.SinkFunction;
+import dev.tidemark.eventtime.WatermarkStrategy;
+import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.test.TestKitNodes;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The Kafka connector against a real broker (KRaft, in-process, on loopback). */
+@Timeout(120)
+class KafkaConnectorTest {
+
+    private static KafkaClusterTestKit cluster;
+    private static String bootstrap;
+
+    @BeforeAll
+    static void startBroker() throws Exception {
+        cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
+                .setCombined(true).setNumBrokerNodes(1).setNumControllerNodes(1).build()).build();
+        cluster.format();
+        cluster.startup();
+        cluster.waitForReadyBrokers();
+        bootstrap = cluster.bootstrapServers();
+    }
+
+    @AfterAll
+    static void stopBroker() throws Exception {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    private static void createTopic(String name, int partitions) throws Exception {
+        Properties props = new Properties();
+        props.put("bootstrap.servers", bootstrap);
+        try (Admin admin = Admin.create(props)) {
+            admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1))).all().get();
+        }
+    }
+
+    private static KafkaProducer<String, String> producer() {
+        Properties props = new Properties();
+        props.put("bootstrap.servers", bootstrap);
+        return new KafkaProducer<>(props, new StringSerializer(), new StringSerializer());
+    }
+
+    /** Counts elements per window: "windowStart:count". */
+    static final class Count implements AggregateFunction<String, long[], Long> {
+        @Override
+        public long[] createAccumulator() {
+            return new long[1];
+        }
+
+        @Override
+        public long[] add(String value, long[] acc) {
+            acc[0]++;
+            return acc;
+        }
+
+        @Override
+        public Long getResult(long[] acc) {
+            return acc[0];
+        }
+
+        @Override
+        public long[] merge(long[] a, long[] b) {
+            return new long[] {a[0] + b[0]};
+        }
+    }
+
+    @Test
+    void boundedRead_ofInterleavedAscendingPartitions_givesExactWindows_andNoLateRecord() throws Exception {
+        createTopic("clicks", 3);
+        Map<Long, Long> expected = new TreeMap<>(); // window start -> count
+        Random random = new Random(11);
+        long[] clocks = {0, -500, -1000};
+        try (KafkaProducer<String, String> producer = producer()) {
+            for (int i = 0; i < 3_000; i++) {
+                int p = random.nextInt(3);
+                clocks[p] += random.nextInt(3);
+                long ts = 10_000 + clocks[p];
+                producer.send(new ProducerRecord<>("clicks", p, ts, null, p + ":" + ts));
+                expected.merge(ts - ts % 100, 1L, Long::sum);
+            }
+        }
+        KafkaSource<String> source = KafkaSource.<String>builder().bootstrapServers(bootstrap).topics("clicks")
+                .deserializer(KafkaRecordDeserializer.utf8Values()).bounded().build();
+        assertThat(source.partitions()).hasSize(3);
+
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(2);
+        env.getConfig().setAutoWatermarkInterval(Duration.ofMillis(1));
+        List<String> windows = env.fromSource(source, WatermarkStrategy.forMonotonousTimestamps(), "Kafka")
+                .keyBy(v -> 0)
+                .window(TumblingEventTimeWindows.of(Duration.ofMillis(100)))
+                .aggregate(new Count(), new WindowStartAndCount())
+                .executeAndCollect("bounded kafka");
+        List<String> expectedWindows = new ArrayList<>();
+        expected.forEach((start, count) -> expectedWindows.add(start + ":" + count));
+        assertThat(windows).as("every record in its window: none late").containsExactlyInAnyOrderElementsOf(expectedWindows);
+    }
+
+    /** "windowStart:count". */
+    static final class WindowStartAndCount extends dev.tidemark.api.functions.ProcessWindowFunction<Long, String, Integer,
+            dev.tidemark.windowing.windows.TimeWindow> {
+        @Override
+        public void process(Integer key, Context ctx, Iterable<Long> counts, dev.tidemark.api.functions.Collector<String> out) {
+            out.collect(ctx.window().start() + ":" + counts.iterator().next());
+        }
+    }
+
+    /** Collects window counts and counts down a latch per window. */
+    static final class Collect implements SinkFunction<Long> {
+        static final List<Long> COUNTS = new CopyOnWriteArrayList<>();
+        static volatile CountDownLatch windows;
+
+        @Override
+        public void invoke(Long value, Context context) {
+            COUNTS.add(value);
+            windows.countDown();
+        }
+    }
+
+    @Test
+    void idlePartition_withIdleness_doesNotStallWindows() throws Exception {
+        createTopic("sparse", 2);
+        try (KafkaProducer<String, String> producer = producer()) {
+            for (long ts = 0; ts < 1_000; ts += 10) {
+                producer.send(new ProducerRecord<>("sparse", 0, ts, null, "v" + ts));
+            }
+        }
+        Collect.windows = new CountDownLatch(5);
+        KafkaSource<String> source = KafkaSource.<String>builder().bootstrapServers(bootstrap).topics("sparse")
+                .deserializer(KafkaRecordDeserializer.utf8Values()).build();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create();
+        env.getConfig().setAutoWatermarkInterval(Duration.ofMillis(20));
+        env.fromSource(source, WatermarkStrategy.<String>forMonotonousTimestamps().withIdleness(Duration.ofMillis(200)), "Kafka")
+                .keyBy(v -> 0)
+                .window(TumblingEventTimeWindows.of(Duration.ofMillis(100)))
+                .aggregate(new Count())
+                .addSink(new Collect());
+        JobClient job = env.executeAsync("idle partition");
+        try {
+            assertThat(Collect.windows.await(60, TimeUnit.SECONDS)).as("windows fire although partition 1 is empty").isTrue();
+        } finally {
+            job.cancel();
+        }
+        assertThat(Collect.COUNTS.subList(0, 5)).containsOnly(10L);
+    }
+
+    @Test
+    void unreachableBroker_failsTheBuildWithAClearError_notAHang() {
+        assertThatThrownBy(() -> KafkaSource.<String>builder().bootstrapServers("127.0.0.1:1").topics("t")
+                .deserializer(KafkaRecordDeserializer.utf8Values()).discoveryTimeout(Duration.ofSeconds(2)).build())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("Kafka must be reachable to discover partitions: bootstrap.servers=127.0.0.1:1");
+        assertThatThrownBy(() -> KafkaSource.<String>builder().bootstrapServers(bootstrap).topics("no-such-topic")
+                .deserializer(KafkaRecordDeserializer.utf8Values()).discoveryTimeout(Duration.ofSeconds(10)).build())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("topics must exist");
+    }
+
+    @Test
+    void sink_writesKeysValuesAndTimestamps_andTimestampOffsetsStartMidTopic() throws Exception {
+        createTopic("out", 2);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create();
+        env.fromSequence(1, 100)
+                .assignTimestampsAndWatermarks(WatermarkStrategy.<Long>forMonotonousTimestamps().withTimestampAssigner((v, p) -> v * 1_000))
+                .addSink(new KafkaSink<>(bootstrap, "out", KafkaRecordSerializer.utf8(v -> "k" + (v % 5), v -> "v" + v)));
+        env.execute("to kafka");
+
+        Map<String, String> read = new HashMap<>();
+        Map<String, Long> timestamps = new HashMap<>();
+        Properties props = new Properties();
+        props.put("bootstrap.servers", bootstrap);
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(props, new StringDeserializer(), new StringDeserializer())) {
+            List<TopicPartition> partitions = List.of(new TopicPartition("out", 0), new TopicPartition("out", 1));
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (read.size() < 100 && System.nanoTime() < deadline) {
+                for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(200))) {
+                    read.put(r.value(), r.key());
+                    timestamps.put(r.value(), r.timestamp());
+                }
+            }
+        }
+        assertThat(read).hasSize(100).containsEntry("v7", "k2").containsEntry("v100", "k0");
+        assertThat(timestamps).containsEntry("v42", 42_000L);
+
+        KafkaSource<String> fromMiddle = KafkaSource.<String>builder().bootstrapServers(bootstrap).topics("out")
+                .startingOffsets(StartingOffsets.timestamp(91_000)).bounded()
+                .deserializer(KafkaRecordDeserializer.utf8Values()).build();
+        List<String> tail = StreamExecutionEnvironment.create()
+                .fromSource(fromMiddle, WatermarkStrategy.noWatermarks(), "Kafka").executeAndCollect();
+        assertThat(tail).containsExactlyInAnyOrder("v91", "v92", "v93", "v94", "v95", "v96", "v97", "v98", "v99", "v100");
+    }
+}
