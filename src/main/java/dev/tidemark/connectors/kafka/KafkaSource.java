@@ -189,6 +189,7 @@ public final class KafkaSource<T> implements SplitSource<T> {
     public static final class Builder<T> {
         private final Map<String, String> properties = new HashMap<>();
         private final List<String> topics = new ArrayList<>();
+        private java.util.regex.Pattern topicPattern;
         private StartingOffsets startingOffsets = StartingOffsets.earliest();
         private boolean bounded;
         private KafkaRecordDeserializer<T> deserializer;
@@ -203,6 +204,12 @@ public final class KafkaSource<T> implements SplitSource<T> {
 
         public Builder<T> topics(String... names) {
             topics.addAll(List.of(names));
+            return this;
+        }
+
+        /** Every topic whose whole name matches {@code pattern}, as they exist when the source is built. */
+        public Builder<T> topicPattern(java.util.regex.Pattern pattern) {
+            this.topicPattern = Objects.requireNonNull(pattern, "pattern must not be null");
             return this;
         }
 
@@ -248,8 +255,8 @@ public final class KafkaSource<T> implements SplitSource<T> {
             if (!properties.containsKey(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG)) {
                 throw new IllegalStateException("bootstrap servers must be set: call bootstrapServers(...)");
             }
-            if (topics.isEmpty()) {
-                throw new IllegalStateException("topics must be set: call topics(...)");
+            if (topics.isEmpty() && topicPattern == null) {
+                throw new IllegalStateException("topics must be set: call topics(...) or topicPattern(...)");
             }
             if (deserializer == null) {
                 throw new IllegalStateException("deserializer must be set: call deserializer(...)");
@@ -257,7 +264,7 @@ public final class KafkaSource<T> implements SplitSource<T> {
             if (startingOffsets instanceof StartingOffsets.Committed && !properties.containsKey(ConsumerConfig.GROUP_ID_CONFIG)) {
                 throw new IllegalStateException("group id must be set for committed offsets: call groupId(...)");
             }
-            List<TopicPartition> partitions = PartitionDiscovery.discover(properties, topics, discoveryTimeout);
+            List<TopicPartition> partitions = PartitionDiscovery.discover(properties, topics, topicPattern, discoveryTimeout);
             return new KafkaSource<>(properties, partitions, startingOffsets, bounded, deserializer);
         }
     }

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
+import java.util.regex.Pattern;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
@@ -20,13 +21,26 @@ final class PartitionDiscovery {
 
     private PartitionDiscovery() {}
 
-    static List<TopicPartition> discover(Map<String, String> properties, List<String> topics, Duration timeout) {
+    /** The partitions of {@code named} topics and of the topics matching {@code pattern} (may be null). */
+    static List<TopicPartition> discover(Map<String, String> properties, List<String> named, Pattern pattern,
+            Duration timeout) {
+        List<String> topics = new ArrayList<>(named);
         Map<String, Object> config = new HashMap<>(properties);
         String millis = String.valueOf(Math.max(1, timeout.toMillis()));
         config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, millis);
         config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, millis);
         Admin admin = Admin.create(config);
         try {
+            if (pattern != null) {
+                for (String name : admin.listTopics().names().get(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                    if (pattern.matcher(name).matches() && !topics.contains(name)) {
+                        topics.add(name);
+                    }
+                }
+                if (topics.isEmpty()) {
+                    throw new IllegalStateException("topic pattern must match an existing topic: pattern=" + pattern);
+                }
+            }
             Map<String, TopicDescription> described = admin.describeTopics(topics).allTopicNames()
                     .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             List<TopicPartition> partitions = new ArrayList<>();

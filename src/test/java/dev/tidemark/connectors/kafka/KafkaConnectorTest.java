@@ -116,6 +116,9 @@ class KafkaConnectorTest {
         KafkaSource<String> source = KafkaSource.<String>builder().bootstrapServers(bootstrap).topics("clicks")
                 .deserializer(KafkaRecordDeserializer.utf8Values()).bounded().build();
         assertThat(source.partitions()).hasSize(3);
+        assertThat(KafkaSource.<String>builder().bootstrapServers(bootstrap).topicPattern(java.util.regex.Pattern.compile("cl.*"))
+                .deserializer(KafkaRecordDeserializer.utf8Values()).build().partitions())
+                .as("a pattern finds the same topic").isEqualTo(source.partitions());
 
         StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(2);
         env.getConfig().setAutoWatermarkInterval(Duration.ofMillis(1));
