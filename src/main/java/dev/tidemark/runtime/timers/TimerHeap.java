@@ -21,6 +21,7 @@ public final class TimerHeap<K, N> {
     private InternalTimer<K, N>[] heap = new InternalTimer[64];
     private int size;
     private long sequence;
+    private final InternalTimer<K, N> probe = new InternalTimer<>(null, null, 0); // lookups only, never stored
 
     /**
      * Adds a timer unless an equal one is already there.
@@ -28,10 +29,11 @@ public final class TimerHeap<K, N> {
      * @return whether the earliest timer changed
      */
     public boolean add(K key, N namespace, long timestamp) {
-        InternalTimer<K, N> timer = InternalTimer.of(key, namespace, timestamp);
-        if (index.putIfAbsent(timer, timer) != null) {
-            return false;
+        if (index.containsKey(probe.probe(key, namespace, timestamp))) {
+            return false; // the common case in windows (one timer per window, many elements): no allocation
         }
+        InternalTimer<K, N> timer = InternalTimer.of(key, namespace, timestamp);
+        index.put(timer, timer);
         timer.sequence = sequence++;
         if (size == heap.length) {
             heap = Arrays.copyOf(heap, size * 2);
@@ -48,7 +50,7 @@ public final class TimerHeap<K, N> {
      * @return whether the earliest timer changed
      */
     public boolean remove(K key, N namespace, long timestamp) {
-        InternalTimer<K, N> timer = index.remove(InternalTimer.of(key, namespace, timestamp));
+        InternalTimer<K, N> timer = index.remove(probe.probe(key, namespace, timestamp));
         if (timer == null) {
             return false;
         }
@@ -78,7 +80,7 @@ public final class TimerHeap<K, N> {
     }
 
     public boolean contains(K key, N namespace, long timestamp) {
-        return index.containsKey(InternalTimer.of(key, namespace, timestamp));
+        return index.containsKey(probe.probe(key, namespace, timestamp));
     }
 
     private void removeAt(int at) {

@@ -5,11 +5,24 @@ import dev.tidemark.runtime.state.StateTable;
 import java.util.Collection;
 import java.util.List;
 
-/** One accumulator per (key, window), updated as each element arrives. */
+/**
+ * One accumulator per (key, window), updated as each element arrives. The table holds a mutable
+ * slot per window, so replacing the accumulator (a reduce returns a new value) costs no second
+ * lookup.
+ */
 final class AccumulatingContents<K, IN, ACC, W> implements WindowContents<IN, W> {
 
+    /** The accumulator of one window. */
+    private static final class Slot<ACC> {
+        ACC acc;
+
+        Slot(ACC acc) {
+            this.acc = acc;
+        }
+    }
+
     private final HeapKeyedStateBackend<K> backend;
-    private final StateTable<K, W, ACC> table;
+    private final StateTable<K, W, Slot<ACC>> table;
     private final Accumulator<IN, ACC> accumulator;
 
     AccumulatingContents(HeapKeyedStateBackend<K> backend, Accumulator<IN, ACC> accumulator) {
@@ -22,20 +35,21 @@ final class AccumulatingContents<K, IN, ACC, W> implements WindowContents<IN, W>
     public void add(W stateWindow, IN value, long timestamp) throws Exception {
         K key = backend.getCurrentKey();
         int keyGroup = backend.getCurrentKeyGroup();
-        ACC acc = table.get(key, keyGroup, stateWindow);
-        ACC next = acc == null ? accumulator.first(value) : accumulator.add(value, acc);
-        if (next != acc) {
-            table.put(key, keyGroup, stateWindow, next);
+        Slot<ACC> slot = table.get(key, keyGroup, stateWindow);
+        if (slot == null) {
+            table.put(key, keyGroup, stateWindow, new Slot<>(accumulator.first(value)));
+        } else {
+            slot.acc = accumulator.add(value, slot.acc);
         }
     }
 
     @Override
     public boolean emit(W stateWindow, W window, InputConsumer function) throws Exception {
-        ACC acc = table.get(backend.getCurrentKey(), backend.getCurrentKeyGroup(), stateWindow);
-        if (acc == null) {
+        Slot<ACC> slot = table.get(backend.getCurrentKey(), backend.getCurrentKeyGroup(), stateWindow);
+        if (slot == null) {
             return false;
         }
-        function.accept(List.of(accumulator.result(acc)));
+        function.accept(List.of(accumulator.result(slot.acc)));
         return true;
     }
 
@@ -48,15 +62,16 @@ final class AccumulatingContents<K, IN, ACC, W> implements WindowContents<IN, W>
     public void merge(W target, Collection<W> sources) throws Exception {
         K key = backend.getCurrentKey();
         int keyGroup = backend.getCurrentKeyGroup();
-        ACC merged = table.get(key, keyGroup, target);
+        Slot<ACC> existing = table.get(key, keyGroup, target);
+        ACC merged = existing == null ? null : existing.acc;
         for (W source : sources) {
-            ACC acc = table.remove(key, keyGroup, source);
-            if (acc != null) {
-                merged = merged == null ? acc : accumulator.merge(merged, acc);
+            Slot<ACC> slot = table.remove(key, keyGroup, source);
+            if (slot != null) {
+                merged = merged == null ? slot.acc : accumulator.merge(merged, slot.acc);
             }
         }
         if (merged != null) {
-            table.put(key, keyGroup, target, merged);
+            table.put(key, keyGroup, target, new Slot<>(merged));
         }
     }
 }
