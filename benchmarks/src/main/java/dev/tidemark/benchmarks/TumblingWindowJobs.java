@@ -1,0 +1,101 @@
+package dev.tidemark.benchmarks;
+
+import dev.tidemark.api.StreamExecutionEnvironment;
+import dev.tidemark.api.functions.AggregateFunction;
+import dev.tidemark.api.functions.Collector;
+import dev.tidemark.api.functions.ProcessWindowFunction;
+import dev.tidemark.eventtime.WatermarkStrategy;
+import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
+import dev.tidemark.windowing.windows.TimeWindow;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** W1: keyBy, 1-second tumbling event-time windows, sum; on Tidemark and as a hand-written loop. */
+public final class TumblingWindowJobs {
+
+    private TumblingWindowJobs() {}
+
+    /** Runs W1 on Tidemark and returns what the sink saw. */
+    public static Result tidemark(long events, long eventsPerMilli, int parallelism) throws InterruptedException {
+        ResultSink.reset();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(parallelism);
+        env.addSource(new GeneratorSource(events, eventsPerMilli)).setParallelism(parallelism)
+                .assignTimestampsAndWatermarks(WatermarkStrategy.<Event>forBoundedOutOfOrderness(
+                        Duration.ofMillis(Events.DISORDER_MILLIS)).withTimestampAssigner((e, previous) -> e.timestamp()))
+                .keyBy(Event::key)
+                .window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
+                .aggregate(new Sum(), new Hash())
+                .addSink(new ResultSink());
+        env.execute("W1 tumbling");
+        return ResultSink.result();
+    }
+
+    /** Sums values. */
+    static final class Sum implements AggregateFunction<Event, long[], Long> {
+        @Override
+        public long[] createAccumulator() {
+            return new long[1];
+        }
+
+        @Override
+        public long[] add(Event e, long[] acc) {
+            acc[0] += e.value();
+            return acc;
+        }
+
+        @Override
+        public Long getResult(long[] acc) {
+            return acc[0];
+        }
+
+        @Override
+        public long[] merge(long[] a, long[] b) {
+            return new long[] {a[0] + b[0]};
+        }
+    }
+
+    /** The result's hash, for the checksum. */
+    static final class Hash extends ProcessWindowFunction<Long, Long, Long, TimeWindow> {
+        @Override
+        public void process(Long key, Context ctx, Iterable<Long> sums, Collector<Long> out) {
+            out.collect(Events.resultHash(key, ctx.window().start(), sums.iterator().next()));
+        }
+    }
+
+    /**
+     * The same results from a single-threaded loop over a plain map of accumulators, firing windows
+     * as a watermark {@code max - 1001} passes their end every 1000 events: the practical limit.
+     */
+    public static Result baseline(long events, long eventsPerMilli) {
+        TreeMap<Long, Map<Long, long[]>> windows = new TreeMap<>();
+        long maxTimestamp = Long.MIN_VALUE;
+        long count = 0;
+        long checksum = 0;
+        for (long i = 0; i < events; i++) {
+            long ts = Events.timestamp(i, eventsPerMilli);
+            long start = ts - Math.floorMod(ts, 1_000);
+            windows.computeIfAbsent(start, s -> new HashMap<>()).computeIfAbsent(Events.key(i), k -> new long[1])[0] +=
+                    Events.value(i);
+            maxTimestamp = Math.max(maxTimestamp, ts);
+            if (i % 1_000 == 999) {
+                long watermark = maxTimestamp - Events.DISORDER_MILLIS - 1;
+                while (!windows.isEmpty() && windows.firstKey() + 999 <= watermark) {
+                    Map.Entry<Long, Map<Long, long[]>> fired = windows.pollFirstEntry();
+                    for (Map.Entry<Long, long[]> e : fired.getValue().entrySet()) {
+                        count++;
+                        checksum += Events.resultHash(e.getKey(), fired.getKey(), e.getValue()[0]);
+                    }
+                }
+            }
+        }
+        for (Map.Entry<Long, Map<Long, long[]>> fired : windows.entrySet()) {
+            for (Map.Entry<Long, long[]> e : fired.getValue().entrySet()) {
+                count++;
+                checksum += Events.resultHash(e.getKey(), fired.getKey(), e.getValue()[0]);
+            }
+        }
+        return new Result(count, checksum);
+    }
+}
