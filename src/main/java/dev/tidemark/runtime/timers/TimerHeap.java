@@ -22,6 +22,7 @@ public final class TimerHeap<K, N> {
     private int size;
     private long sequence;
     private final InternalTimer<K, N> probe = new InternalTimer<>(null, null, 0); // lookups only, never stored
+    private InternalTimer<K, N> lastAdded; // a window registers the same timer twice per element (trigger, cleanup)
 
     /**
      * Adds a timer unless an equal one is already there.
@@ -29,12 +30,18 @@ public final class TimerHeap<K, N> {
      * @return whether the earliest timer changed
      */
     public boolean add(K key, N namespace, long timestamp) {
+        InternalTimer<K, N> last = lastAdded;
+        if (last != null && last.heapIndex >= 0 && last.key() == key && last.namespace() == namespace
+                && last.timestamp() == timestamp) {
+            return false; // the same objects as the previous registration, still pending: no lookup at all
+        }
         if (index.containsKey(probe.probe(key, namespace, timestamp))) {
             return false; // the common case in windows (one timer per window, many elements): no allocation
         }
         InternalTimer<K, N> timer = InternalTimer.of(key, namespace, timestamp);
         index.put(timer, timer);
         timer.sequence = sequence++;
+        lastAdded = timer;
         if (size == heap.length) {
             heap = Arrays.copyOf(heap, size * 2);
         }
