@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.LongAdder;
 public final class ResultSink implements SinkFunction<Long> {
 
     private static final long serialVersionUID = 1L;
-    static final LongAdder COUNT = new LongAdder();
+    static final LongAdder COUNT = new LongAdder(); // shared with the peers' sinks, one run at a time
     static final LongAdder CHECKSUM = new LongAdder();
 
     static void reset() {

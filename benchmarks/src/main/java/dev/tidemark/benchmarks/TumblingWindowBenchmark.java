@@ -16,9 +16,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * W1 (keyBy, 1 s tumbling event-time windows, sum) in events per second, Tidemark at parallelism 1
- * and 2 beside the hand-written baseline, each run checked against the baseline's result count and
- * checksum.
+ * W1 (keyBy, 1 s tumbling event-time windows, sum) in events per second: Tidemark and Apache
+ * Flink's local execution at parallelism 1 and 2, beside the hand-written baseline, each run checked
+ * against the baseline's result count and checksum.
  *
  * <p>{@code java -jar benchmarks/target/benchmarks.jar TumblingWindowBenchmark -prof gc}
  */
@@ -66,5 +66,17 @@ public class TumblingWindowBenchmark {
     @OperationsPerInvocation(EVENTS)
     public Result tidemarkParallelism2() throws InterruptedException {
         return check(TumblingWindowJobs.tidemark(EVENTS, eventsPerMilli, 2));
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(EVENTS)
+    public Result flinkParallelism1() throws Exception {
+        return check(FlinkJobs.tumbling(EVENTS, eventsPerMilli, 1));
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(EVENTS)
+    public Result flinkParallelism2() throws Exception {
+        return check(FlinkJobs.tumbling(EVENTS, eventsPerMilli, 2));
     }
 }

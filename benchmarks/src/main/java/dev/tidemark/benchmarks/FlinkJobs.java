@@ -1,0 +1,79 @@
+package dev.tidemark.benchmarks;
+
+import java.time.Duration;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.AggregateFunction;
+import org.apache.flink.api.java.tuple.Tuple3;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.sink.SinkFunction;
+import org.apache.flink.streaming.api.functions.windowing.ProcessWindowFunction;
+import org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindows;
+import org.apache.flink.streaming.api.windowing.windows.TimeWindow;
+import org.apache.flink.util.Collector;
+
+/** The workloads on Apache Flink's local execution (object reuse on), for comparison. */
+public final class FlinkJobs {
+
+    private FlinkJobs() {}
+
+    /** W1 on Flink: the same events, strategy, windows, aggregate and checksum as on Tidemark. */
+    @SuppressWarnings("deprecation")
+    public static Result tumbling(long events, long eventsPerMilli, int parallelism) throws Exception {
+        ResultSink.reset();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(parallelism, new Configuration());
+        env.getConfig().enableObjectReuse();
+        env.fromSequence(0, events - 1)
+                .map(i -> Tuple3.of(Events.key(i), Events.value(i), Events.timestamp(i, eventsPerMilli)))
+                .returns(org.apache.flink.api.common.typeinfo.Types.TUPLE(
+                        org.apache.flink.api.common.typeinfo.Types.LONG, org.apache.flink.api.common.typeinfo.Types.LONG,
+                        org.apache.flink.api.common.typeinfo.Types.LONG))
+                .assignTimestampsAndWatermarks(WatermarkStrategy.<Tuple3<Long, Long, Long>>forBoundedOutOfOrderness(
+                        Duration.ofMillis(Events.DISORDER_MILLIS)).withTimestampAssigner((e, previous) -> e.f2))
+                .keyBy(e -> e.f0)
+                .window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
+                .aggregate(new Sum(), new Hash())
+                .addSink(new Sink());
+        env.execute("W1 tumbling on Flink");
+        return ResultSink.result();
+    }
+
+    static final class Sum implements AggregateFunction<Tuple3<Long, Long, Long>, long[], Long> {
+        @Override
+        public long[] createAccumulator() {
+            return new long[1];
+        }
+
+        @Override
+        public long[] add(Tuple3<Long, Long, Long> e, long[] acc) {
+            acc[0] += e.f1;
+            return acc;
+        }
+
+        @Override
+        public Long getResult(long[] acc) {
+            return acc[0];
+        }
+
+        @Override
+        public long[] merge(long[] a, long[] b) {
+            return new long[] {a[0] + b[0]};
+        }
+    }
+
+    static final class Hash extends ProcessWindowFunction<Long, Long, Long, TimeWindow> {
+        @Override
+        public void process(Long key, Context ctx, Iterable<Long> sums, Collector<Long> out) {
+            out.collect(Events.resultHash(key, ctx.window().getStart(), sums.iterator().next()));
+        }
+    }
+
+    @SuppressWarnings("deprecation")
+    static final class Sink implements SinkFunction<Long> {
+        @Override
+        public void invoke(Long hash, Context context) {
+            ResultSink.COUNT.increment();
+            ResultSink.CHECKSUM.add(hash);
+        }
+    }
+}
