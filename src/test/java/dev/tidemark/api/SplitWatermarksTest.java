@@ -1,5 +1,6 @@
 package dev.tidemark.api;
 
+import dev.tidemark.api.functions.Aggregations;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tidemark.api.source.SplitSource;
@@ -45,7 +46,7 @@ class SplitWatermarksTest {
         try (TestDriver driver = TestDriver.create()) {
             TestSource<Event> in = driver.source("topic", Event.class, 3, ascending);
             TestSink<Long> out = driver.sink(in.stream().keyBy(e -> 0)
-                    .window(TumblingEventTimeWindows.of(Duration.ofMillis(100))).aggregate(new Count()));
+                    .window(TumblingEventTimeWindows.of(Duration.ofMillis(100))).aggregate(Aggregations.<Event>count()));
             driver.start();
             feed((p, t) -> {
                 in.partition(p).emit(new Event(p, t));
@@ -62,7 +63,7 @@ class SplitWatermarksTest {
         try (TestDriver driver = TestDriver.create()) {
             TestSource<Event> in = driver.source("topic", Event.class, 3);
             driver.sink(in.stream().assignTimestampsAndWatermarks(ascending).keyBy(e -> 0)
-                    .window(TumblingEventTimeWindows.of(Duration.ofMillis(100))).aggregate(new Count()));
+                    .window(TumblingEventTimeWindows.of(Duration.ofMillis(100))).aggregate(Aggregations.<Event>count()));
             driver.start();
             feed((p, t) -> {
                 in.partition(p).emit(new Event(p, t));
@@ -78,7 +79,7 @@ class SplitWatermarksTest {
             TestSource<Event> in = driver.source("topic", Event.class, 2, WatermarkStrategy.<Event>forMonotonousTimestamps()
                     .withTimestampAssigner((e, previous) -> e.time()).withIdleness(Duration.ofSeconds(1)));
             TestSink<Long> out = driver.sink(in.stream().keyBy(e -> 0)
-                    .window(TumblingEventTimeWindows.of(Duration.ofMillis(100))).aggregate(new Count()));
+                    .window(TumblingEventTimeWindows.of(Duration.ofMillis(100))).aggregate(Aggregations.<Event>count()));
             driver.start();
             in.partition(0).emit(new Event(0, 50)).emit(new Event(0, 150));
             driver.advanceProcessingTime(Duration.ofMillis(600));
@@ -88,29 +89,6 @@ class SplitWatermarksTest {
         }
     }
 
-    /** Counts elements. */
-    static final class Count implements dev.tidemark.api.functions.AggregateFunction<Event, long[], Long> {
-        @Override
-        public long[] createAccumulator() {
-            return new long[1];
-        }
-
-        @Override
-        public long[] add(Event value, long[] acc) {
-            acc[0]++;
-            return acc;
-        }
-
-        @Override
-        public Long getResult(long[] acc) {
-            return acc[0];
-        }
-
-        @Override
-        public long[] merge(long[] a, long[] b) {
-            return new long[] {a[0] + b[0]};
-        }
-    }
 
     /** Four splits of ascending timestamps, emitted interleaved at random. */
     static final class Topic implements SplitSource<Event> {
@@ -158,7 +136,7 @@ class SplitWatermarksTest {
                         .withTimestampAssigner((e, previous) -> e.time()), "Topic")
                 .keyBy(Event::partition)
                 .window(TumblingEventTimeWindows.of(Duration.ofMillis(50)))
-                .aggregate(new Count());
+                .aggregate(Aggregations.<Event>count());
         CollectSinks.Buffer results = CollectSinks.buffer("split-counts");
         counts.addSink(new CollectSinks.Sink<>("split-counts"));
         JobClient job = env.executeAsync("splits");

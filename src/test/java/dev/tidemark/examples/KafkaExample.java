@@ -1,7 +1,7 @@
 package dev.tidemark.examples;
 
+import dev.tidemark.api.functions.Aggregations;
 import dev.tidemark.api.StreamExecutionEnvironment;
-import dev.tidemark.api.functions.AggregateFunction;
 import dev.tidemark.api.functions.Collector;
 import dev.tidemark.api.functions.ProcessWindowFunction;
 import dev.tidemark.connectors.kafka.KafkaRecordDeserializer;
@@ -64,35 +64,12 @@ public final class KafkaExample {
                     .map(line -> line.split(",")[1])
                     .keyBy(sensor -> sensor)
                     .window(TumblingEventTimeWindows.of(Duration.ofSeconds(5)))
-                    .aggregate(new Count(), new Describe())
+                    .aggregate(Aggregations.<String>count(), new Describe())
                     .print("readings per 5 s");
             env.execute("kafka");
         }
     }
 
-    /** Counts elements. */
-    static final class Count implements AggregateFunction<String, long[], Long> {
-        @Override
-        public long[] createAccumulator() {
-            return new long[1];
-        }
-
-        @Override
-        public long[] add(String value, long[] acc) {
-            acc[0]++;
-            return acc;
-        }
-
-        @Override
-        public Long getResult(long[] acc) {
-            return acc[0];
-        }
-
-        @Override
-        public long[] merge(long[] a, long[] b) {
-            return new long[] {a[0] + b[0]};
-        }
-    }
 
     /** "sensor start..end: count". */
     static final class Describe extends ProcessWindowFunction<Long, String, String, TimeWindow> {

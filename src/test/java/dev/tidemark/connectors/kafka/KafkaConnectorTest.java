@@ -1,11 +1,11 @@
 package dev.tidemark.connectors.kafka;
 
+import dev.tidemark.api.functions.Aggregations;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tidemark.api.JobClient;
 import dev.tidemark.api.StreamExecutionEnvironment;
-import dev.tidemark.api.functions.AggregateFunction;
 import dev.tidemark.api.sink.SinkFunction;
 import dev.tidemark.eventtime.WatermarkStrategy;
 import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
@@ -74,29 +74,6 @@ class KafkaConnectorTest {
         return new KafkaProducer<>(props, new StringSerializer(), new StringSerializer());
     }
 
-    /** Counts elements per window: "windowStart:count". */
-    static final class Count implements AggregateFunction<String, long[], Long> {
-        @Override
-        public long[] createAccumulator() {
-            return new long[1];
-        }
-
-        @Override
-        public long[] add(String value, long[] acc) {
-            acc[0]++;
-            return acc;
-        }
-
-        @Override
-        public Long getResult(long[] acc) {
-            return acc[0];
-        }
-
-        @Override
-        public long[] merge(long[] a, long[] b) {
-            return new long[] {a[0] + b[0]};
-        }
-    }
 
     @Test
     void boundedRead_ofInterleavedAscendingPartitions_givesExactWindows_andNoLateRecord() throws Exception {
@@ -125,7 +102,7 @@ class KafkaConnectorTest {
         List<String> windows = env.fromSource(source, WatermarkStrategy.forMonotonousTimestamps(), "Kafka")
                 .keyBy(v -> 0)
                 .window(TumblingEventTimeWindows.of(Duration.ofMillis(100)))
-                .aggregate(new Count(), new WindowStartAndCount())
+                .aggregate(Aggregations.<String>count(), new WindowStartAndCount())
                 .executeAndCollect("bounded kafka");
         List<String> expectedWindows = new ArrayList<>();
         expected.forEach((start, count) -> expectedWindows.add(start + ":" + count));
@@ -169,7 +146,7 @@ class KafkaConnectorTest {
         env.fromSource(source, WatermarkStrategy.<String>forMonotonousTimestamps().withIdleness(Duration.ofMillis(200)), "Kafka")
                 .keyBy(v -> 0)
                 .window(TumblingEventTimeWindows.of(Duration.ofMillis(100)))
-                .aggregate(new Count())
+                .aggregate(Aggregations.<String>count())
                 .addSink(new Collect());
         JobClient job = env.executeAsync("idle partition");
         try {
