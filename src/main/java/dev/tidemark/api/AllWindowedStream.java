@@ -10,8 +10,8 @@ import dev.tidemark.windowing.windows.Window;
 import java.time.Duration;
 
 /**
- * A non-keyed stream cut into windows: all elements share one key, so the window operator runs as a
- * single instance (as Flink's {@code windowAll}). Configure and finish it as a
+ * A non-keyed stream cut into windows: all elements share one key, and the window operator runs as
+ * a single instance whatever the environment's parallelism (as Flink's {@code windowAll}). Configure and finish it as a
  * {@link WindowedStream}.
  *
  * @param <T> element type
@@ -46,14 +46,14 @@ public final class AllWindowedStream<T, W extends Window> {
     }
 
     public SingleOutputStreamOperator<T> reduce(ReduceFunction<T> function) {
-        return windowed.reduce(function);
+        return windowed.reduce(function).setParallelism(1);
     }
 
     public <ACC, V> SingleOutputStreamOperator<V> aggregate(AggregateFunction<T, ACC, V> function) {
-        return windowed.aggregate(function);
+        return windowed.aggregate(function).setParallelism(1);
     }
 
     public <R> SingleOutputStreamOperator<R> process(ProcessAllWindowFunction<T, R, W> function) {
-        return windowed.process(WindowFunctions.allWindow(function));
+        return windowed.process(WindowFunctions.allWindow(function)).setParallelism(1);
     }
 }

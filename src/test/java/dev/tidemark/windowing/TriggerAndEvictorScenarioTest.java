@@ -238,7 +238,8 @@ class TriggerAndEvictorScenarioTest {
     }
 
     @Test
-    void windowAll_seesEveryElementRegardlessOfKey() {
+    void windowAll_seesEveryElementRegardlessOfKey_asOneInstanceAtAnyParallelism() {
+        driver.env().setParallelism(3);
         TestSink<String> out = driver.sink(in.stream()
                 .windowAll(TumblingEventTimeWindows.of(Duration.ofMillis(10))).process(new CountAll()));
         driver.start();
