@@ -16,9 +16,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * W1 (keyBy, 1 s tumbling event-time windows, sum) in events per second: Tidemark and Apache
- * Flink's local execution at parallelism 1 and 2, beside the hand-written baseline, each run checked
- * against the baseline's result count and checksum.
+ * W1 (keyBy, 1 s tumbling event-time windows, sum) in events per second: Tidemark, Apache Flink's
+ * local execution and Hazelcast Jet embedded (one member), at parallelism 1 and 2, beside the
+ * hand-written baseline, each run checked against the baseline's result count and checksum.
  *
  * <p>{@code java -jar benchmarks/target/benchmarks.jar TumblingWindowBenchmark -prof gc}
  */
@@ -37,6 +37,22 @@ public class TumblingWindowBenchmark {
     public long eventsPerMilli;
 
     private Result expected;
+
+    /** A Jet member, started only in the forks that measure Jet, so its threads compete with no one else. */
+    @State(Scope.Benchmark)
+    public static class JetMember {
+        com.hazelcast.core.HazelcastInstance member;
+
+        @Setup(Level.Trial)
+        public void start() {
+            member = JetJobs.startMember();
+        }
+
+        @org.openjdk.jmh.annotations.TearDown(Level.Trial)
+        public void stop() {
+            member.shutdown();
+        }
+    }
 
     @Setup(Level.Trial)
     public void computeExpected() {
@@ -66,6 +82,18 @@ public class TumblingWindowBenchmark {
     @OperationsPerInvocation(EVENTS)
     public Result tidemarkParallelism2() throws InterruptedException {
         return check(TumblingWindowJobs.tidemark(EVENTS, eventsPerMilli, 2));
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(EVENTS)
+    public Result jetParallelism1(JetMember jet) {
+        return check(JetJobs.tumbling(jet.member, EVENTS, eventsPerMilli, 1));
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(EVENTS)
+    public Result jetParallelism2(JetMember jet) {
+        return check(JetJobs.tumbling(jet.member, EVENTS, eventsPerMilli, 2));
     }
 
     @Benchmark

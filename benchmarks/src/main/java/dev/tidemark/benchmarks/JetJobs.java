@@ -1,0 +1,78 @@
+package dev.tidemark.benchmarks;
+
+import com.hazelcast.config.Config;
+import com.hazelcast.core.Hazelcast;
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.jet.aggregate.AggregateOperations;
+import com.hazelcast.jet.datamodel.KeyedWindowResult;
+import com.hazelcast.jet.pipeline.Pipeline;
+import com.hazelcast.jet.pipeline.Sink;
+import com.hazelcast.jet.pipeline.SinkBuilder;
+import com.hazelcast.jet.pipeline.SourceBuilder;
+import com.hazelcast.jet.pipeline.BatchSource;
+import com.hazelcast.jet.pipeline.WindowDefinition;
+import java.util.UUID;
+
+/** The workloads on Hazelcast Jet, embedded as one member in this JVM, for comparison. */
+public final class JetJobs {
+
+    private JetJobs() {}
+
+    /** One member, started once per benchmark trial (its start-up is not in the measurement). */
+    public static HazelcastInstance startMember() {
+        Config config = new Config();
+        config.setClusterName("tidemark-benchmark-" + UUID.randomUUID());
+        config.getJetConfig().setEnabled(true);
+        config.getNetworkConfig().getJoin().getMulticastConfig().setEnabled(false);
+        config.getNetworkConfig().getJoin().getAutoDetectionConfig().setEnabled(false);
+        config.setProperty("hazelcast.logging.type", "none");
+        config.setProperty("hazelcast.phone.home.enabled", "false");
+        return Hazelcast.newHazelcastInstance(config);
+    }
+
+    /** The generator's position: this processor emits events {@code next, next + step, ...}. */
+    static final class Generator {
+        long next;
+        final long step;
+
+        Generator(long first, long step) {
+            this.next = first;
+            this.step = step;
+        }
+    }
+
+    /** W1 on Jet: the same events, lag, windows, sum and checksum. */
+    public static Result tumbling(HazelcastInstance member, long events, long eventsPerMilli, int parallelism) {
+        ResultSink.reset();
+        BatchSource<long[]> source = SourceBuilder
+                .batch("generator", ctx -> new Generator(ctx.globalProcessorIndex(), ctx.totalParallelism()))
+                .<long[]>fillBufferFn((gen, buffer) -> {
+                    for (int n = 0; n < 1024 && gen.next < events; n++, gen.next += gen.step) {
+                        long ts = Events.timestamp(gen.next, eventsPerMilli);
+                        buffer.add(new long[] {Events.key(gen.next), Events.value(gen.next), ts});
+                    }
+                    if (gen.next >= events) {
+                        buffer.close();
+                    }
+                })
+                .distributed(parallelism)
+                .build();
+        Sink<KeyedWindowResult<Long, Long>> sink = SinkBuilder.sinkBuilder("results", ctx -> ResultSink.COUNT)
+                .<KeyedWindowResult<Long, Long>>receiveFn((count, r) -> {
+                    count.increment();
+                    ResultSink.CHECKSUM.add(Events.resultHash(r.key(), r.start(), r.result()));
+                })
+                .build();
+        Pipeline pipeline = Pipeline.create();
+        // a batch source turned into a timestamped stream: when it ends, every window is emitted
+        pipeline.readFrom(source).setLocalParallelism(parallelism)
+                .addTimestamps(e -> e[2], Events.DISORDER_MILLIS)
+                .groupingKey(e -> e[0])
+                .window(WindowDefinition.tumbling(1_000))
+                .aggregate(AggregateOperations.summingLong(e -> e[1]))
+                .setLocalParallelism(parallelism)
+                .writeTo(sink);
+        member.getJet().newJob(pipeline).join();
+        return ResultSink.result();
+    }
+}
