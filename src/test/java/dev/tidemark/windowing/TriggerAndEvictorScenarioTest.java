@@ -330,4 +330,32 @@ class TriggerAndEvictorScenarioTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("trigger must support merging for merging windows");
     }
+
+    static final dev.tidemark.api.OutputTag<String> BIG = dev.tidemark.api.OutputTag.of("big", String.class);
+
+    /** Emits the sum, and a side-output note when it is large. */
+    static final class SumWithNote extends ProcessWindowFunction<Integer, Integer, Integer, TimeWindow> {
+        @Override
+        public void process(Integer key, Context ctx, Iterable<Integer> sums, Collector<Integer> out) {
+            int sum = sums.iterator().next();
+            out.collect(sum);
+            if (sum > 5) {
+                ctx.output(BIG, "window " + ctx.window().start() + " sum " + sum);
+            }
+        }
+    }
+
+    @Test
+    void processWindowFunction_sideOutputsCarryTheWindowMaxTimestamp() {
+        var sums = in.stream().keyBy(i -> 0).window(TumblingEventTimeWindows.of(Duration.ofMillis(10)))
+                .reduce(Integer::sum, new SumWithNote());
+        TestSink<Integer> out = driver.sink(sums);
+        TestSink<String> big = driver.sink(sums.getSideOutput(BIG));
+        driver.start();
+        in.emit(1, 1).emit(2, 2).emit(4, 12).emit(5, 13);
+        in.finish();
+        assertThat(out.records()).containsExactly(3, 9);
+        assertThat(big.timestampedRecords()).extracting(r -> r.value() + "@" + r.timestamp())
+                .containsExactly("window 10 sum 9@19");
+    }
 }
