@@ -43,7 +43,12 @@ public final class KafkaExample {
             try (Admin admin = Admin.create(props)) {
                 admin.createTopics(List.of(new NewTopic("readings", 3, (short) 1))).all().get();
             }
-            try (KafkaProducer<String, String> producer = new KafkaProducer<>(props, new StringSerializer(), new StringSerializer())) {
+            Properties producerProps = new Properties();
+            producerProps.putAll(props);
+            producerProps.put("enable.idempotence", "false"); // a fresh topic's first leader change must not stall it
+            producerProps.put("max.in.flight.requests.per.connection", "1");
+            try (KafkaProducer<String, String> producer = new KafkaProducer<>(producerProps, new StringSerializer(),
+                    new StringSerializer())) {
                 for (String line : SensorReadingsExample.readLines("/examples/sensor-readings.csv")) {
                     String[] f = line.split(",");
                     int partition = Math.floorMod(f[1].hashCode(), 3);

@@ -60,17 +60,30 @@ class KafkaConnectorTest {
         }
     }
 
+    /** Creates a topic and waits until every partition has a leader, so writing at once cannot race it. */
     private static void createTopic(String name, int partitions) throws Exception {
         Properties props = new Properties();
         props.put("bootstrap.servers", bootstrap);
         try (Admin admin = Admin.create(props)) {
             admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1))).all().get();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (admin.describeTopics(List.of(name)).allTopicNames().get().get(name).partitions().stream()
+                    .anyMatch(p -> p.leader() == null || p.leader().isEmpty())) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("partitions of " + name + " got no leader in 30 s");
+                }
+                java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
+            }
         }
     }
 
+    /** A plain producer: one request in flight per partition keeps order without idempotence's sequence checks. */
     private static KafkaProducer<String, String> producer() {
         Properties props = new Properties();
         props.put("bootstrap.servers", bootstrap);
+        props.put("enable.idempotence", "false");
+        props.put("max.in.flight.requests.per.connection", "1");
+        props.put("acks", "all");
         return new KafkaProducer<>(props, new StringSerializer(), new StringSerializer());
     }
 
