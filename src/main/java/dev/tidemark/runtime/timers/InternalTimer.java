@@ -4,18 +4,16 @@ import java.util.Objects;
 
 /**
  * A timer for one (key, namespace, timestamp). Equal timers are one timer: registering twice gives
- * one firing. The timer knows its slot in the heap, so deleting it costs O(log n). Timers in the
- * heap never change; the fields are not final only so that the heap's one lookup probe can be
- * reused instead of allocated per registration.
+ * one firing. The timer knows its slot in the heap, so deleting it costs O(log n).
  *
  * @param <K> key type
  * @param <N> namespace type
  */
 public final class InternalTimer<K, N> {
 
-    private K key;
-    private N namespace;
-    private long timestamp;
+    private final K key;
+    private final N namespace;
+    private final long timestamp;
     long sequence;
     int heapIndex = -1;
 
@@ -55,13 +53,5 @@ public final class InternalTimer<K, N> {
 
     static <K, N> InternalTimer<K, N> of(K key, N namespace, long timestamp) {
         return new InternalTimer<>(Objects.requireNonNull(key), Objects.requireNonNull(namespace), timestamp);
-    }
-
-    /** Points a lookup probe at (key, namespace, timestamp); only for the heap's reusable probe. */
-    InternalTimer<K, N> probe(K key, N namespace, long timestamp) {
-        this.key = Objects.requireNonNull(key);
-        this.namespace = Objects.requireNonNull(namespace);
-        this.timestamp = timestamp;
-        return this;
     }
 }

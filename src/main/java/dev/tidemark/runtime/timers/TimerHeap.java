@@ -1,13 +1,11 @@
 package dev.tidemark.runtime.timers;
 
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * A binary min-heap of timers ordered by timestamp, then by registration order (so equal timestamps
- * fire in the order they were registered, deterministically), with a hash index that deduplicates
- * and finds a timer to delete in O(1) before an O(log n) removal.
+ * fire in the order they were registered, deterministically), with a {@link TimerIndex} that
+ * deduplicates and finds a timer to delete in O(1) before an O(log n) removal.
  *
  * <p>Threading: the owning task's thread only.
  *
@@ -16,12 +14,11 @@ import java.util.Map;
  */
 public final class TimerHeap<K, N> {
 
-    private final Map<InternalTimer<K, N>, InternalTimer<K, N>> index = new HashMap<>();
+    private final TimerIndex<K, N> index = new TimerIndex<>();
     @SuppressWarnings({"unchecked", "rawtypes"})
     private InternalTimer<K, N>[] heap = new InternalTimer[64];
     private int size;
     private long sequence;
-    private final InternalTimer<K, N> probe = new InternalTimer<>(null, null, 0); // lookups only, never stored
     private InternalTimer<K, N> lastAdded; // a window registers the same timer twice per element (trigger, cleanup)
 
     /**
@@ -35,11 +32,11 @@ public final class TimerHeap<K, N> {
                 && last.timestamp() == timestamp) {
             return false; // the same objects as the previous registration, still pending: no lookup at all
         }
-        if (index.containsKey(probe.probe(key, namespace, timestamp))) {
+        if (index.find(key, namespace, timestamp) != null) {
             return false; // the common case in windows (one timer per window, many elements): no allocation
         }
         InternalTimer<K, N> timer = InternalTimer.of(key, namespace, timestamp);
-        index.put(timer, timer);
+        index.add(timer);
         timer.sequence = sequence++;
         lastAdded = timer;
         if (size == heap.length) {
@@ -57,7 +54,7 @@ public final class TimerHeap<K, N> {
      * @return whether the earliest timer changed
      */
     public boolean remove(K key, N namespace, long timestamp) {
-        InternalTimer<K, N> timer = index.remove(probe.probe(key, namespace, timestamp));
+        InternalTimer<K, N> timer = index.remove(key, namespace, timestamp);
         if (timer == null) {
             return false;
         }
@@ -87,7 +84,7 @@ public final class TimerHeap<K, N> {
     }
 
     public boolean contains(K key, N namespace, long timestamp) {
-        return index.containsKey(probe.probe(key, namespace, timestamp));
+        return index.find(key, namespace, timestamp) != null;
     }
 
     private void removeAt(int at) {
