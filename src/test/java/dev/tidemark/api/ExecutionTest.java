@@ -135,6 +135,60 @@ class ExecutionTest {
         public void onPeriodicEmit(dev.tidemark.eventtime.WatermarkOutput output) {}
     }
 
+    /** Emits three keys, then waits (without ending the input) until cancelled. */
+    static final class ThreeThenWait implements dev.tidemark.api.source.SourceFunction<String> {
+        private volatile boolean running = true;
+
+        @Override
+        public void run(SourceContext<String> ctx) throws InterruptedException {
+            for (String key : List.of("a", "b", "c")) {
+                ctx.collect(key);
+            }
+            java.util.concurrent.CountDownLatch never = new java.util.concurrent.CountDownLatch(1);
+            while (running) {
+                never.await();
+            }
+        }
+
+        @Override
+        public void cancel() {
+            running = false;
+        }
+    }
+
+    /** Registers a processing-time timer 20 ms ahead per key and reports its firing. */
+    static final class LaterPerKey extends dev.tidemark.api.functions.KeyedProcessFunction<String, String, String> {
+        static final java.util.Queue<String> FIRED = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        static volatile java.util.concurrent.CountDownLatch latch;
+
+        @Override
+        public void processElement(String key, Context ctx, Collector<String> out) {
+            ctx.timerService().registerProcessingTimeTimer(ctx.timerService().currentProcessingTime() + 20);
+        }
+
+        @Override
+        public void onTimer(long timestamp, OnTimerContext ctx, Collector<String> out) {
+            FIRED.add(ctx.getCurrentKey() + ":" + (ctx.timerService().currentProcessingTime() >= timestamp));
+            latch.countDown();
+        }
+    }
+
+    @Test
+    void processingTimeTimers_onRealThreads_fireThroughTheMailbox_withTheirKeys() throws Exception {
+        LaterPerKey.FIRED.clear();
+        LaterPerKey.latch = new java.util.concurrent.CountDownLatch(3);
+        env.addSource(new ThreeThenWait()).keyBy(k -> k).process(new LaterPerKey()).addSink((v, ctx) -> {});
+        JobClient job = env.executeAsync("processing-time timers");
+        try {
+            assertThat(LaterPerKey.latch.await(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        } finally {
+            job.cancel();
+        }
+        org.assertj.core.api.Assertions.assertThatThrownBy(job::await)
+                .isInstanceOf(java.util.concurrent.CancellationException.class);
+        assertThat(LaterPerKey.FIRED).containsExactlyInAnyOrder("a:true", "b:true", "c:true");
+    }
+
     @Test
     void executeAsync_reportsStatus_andResult() throws Exception {
         env.fromElements("x").map(String::length).addSink((v, ctx) -> {});
