@@ -7,10 +7,4 @@ import java.util.List;
  *
  * @param vertices the vertices
  */
-public record JobGraph(List<JobVertex> vertices) {
-
-    /** Every edge, grouped by the vertex it leaves. */
-    public List<JobEdge> edges() {
-        return vertices.stream().flatMap(v -> v.inputs().stream()).toList();
-    }
-}
+public record JobGraph(List<JobVertex> vertices) {}

@@ -52,9 +52,4 @@ public final class WatermarkEmitter implements WatermarkOutput {
             output.emitWatermarkStatus(WatermarkStatus.ACTIVE);
         }
     }
-
-    /** The last watermark forwarded; {@code Long.MIN_VALUE} before the first. */
-    public long lastEmitted() {
-        return order.last();
-    }
 }

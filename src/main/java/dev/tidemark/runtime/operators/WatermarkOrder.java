@@ -48,9 +48,4 @@ public final class WatermarkOrder {
         last = timestamp;
         return true;
     }
-
-    /** The last forwarded watermark's timestamp. */
-    public long last() {
-        return last;
-    }
 }

@@ -157,9 +157,4 @@ public final class InputProcessor implements ChannelConsumer {
     public boolean isFinished() {
         return openChannels == 0;
     }
-
-    /** The chain's combined input watermark. */
-    public long currentWatermark() {
-        return combinedWatermark;
-    }
 }

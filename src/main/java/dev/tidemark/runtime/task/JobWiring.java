@@ -93,7 +93,6 @@ public final class JobWiring {
             String producer = edge == null ? subtask.displayName()
                     : edge.source().name() + " (" + (channelProducers.get(k) + 1) + "/" + edge.source().parallelism() + ")";
             ChannelWriter channel = environment.channel(subtask, k, target, producer);
-            subtask.inputChannels().add(channel);
             if (edge == null) {
                 subtask.sourceChannels().add(channel);
             } else {

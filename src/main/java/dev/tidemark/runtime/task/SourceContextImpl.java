@@ -24,11 +24,6 @@ public final class SourceContextImpl<T> implements SourceFunction.SourceContext<
     private boolean finished;
     private boolean idle;
 
-    /** A context whose processing-time watermarks are checked against the system clock. */
-    public SourceContextImpl(String sourceName, ChannelWriter channel) {
-        this(sourceName, channel, System::currentTimeMillis);
-    }
-
     /** @param clock the processing-time clock that processing-time watermarks are checked against */
     public SourceContextImpl(String sourceName, ChannelWriter channel, java.util.function.LongSupplier clock) {
         this.sourceName = sourceName;
@@ -97,11 +92,6 @@ public final class SourceContextImpl<T> implements SourceFunction.SourceContext<
     /** Whether the channel has ended. */
     public boolean isFinished() {
         return finished;
-    }
-
-    /** The source's name, as shown in errors. */
-    public String sourceName() {
-        return sourceName;
     }
 
     private void markActive() {

@@ -15,7 +15,6 @@ public final class Subtask {
     private final JobVertex vertex;
     private final int index;
     private final List<ChannelWriter> sourceChannels = new ArrayList<>();
-    private final List<ChannelWriter> inputChannels = new ArrayList<>();
     private OperatorChain chain;
     private InputProcessor input;
     private SplitWatermarks<?> splitWatermarks;
@@ -50,11 +49,6 @@ public final class Subtask {
     /** For a source vertex: where its source (or each partition of a test source) writes. */
     public List<ChannelWriter> sourceChannels() {
         return sourceChannels;
-    }
-
-    /** Every input channel, source channels included, by channel index. */
-    public List<ChannelWriter> inputChannels() {
-        return inputChannels;
     }
 
     /** A name for threads and logs: the vertex name and "(i/n)". */

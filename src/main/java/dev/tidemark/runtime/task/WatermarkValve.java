@@ -44,11 +44,6 @@ public final class WatermarkValve {
     private boolean outputProcessingTime;
     private boolean outputIdle;
 
-    /** A valve whose channels only ever carry event-time watermarks, or follow the system clock. */
-    public WatermarkValve(int channels, Listener listener) {
-        this(channels, listener, System::currentTimeMillis);
-    }
-
     /** @param clock the processing-time clock that processing-time channels follow */
     public WatermarkValve(int channels, Listener listener, java.util.function.LongSupplier clock) {
         if (channels < 1) {

@@ -3,8 +3,8 @@ package dev.tidemark.runtime.timers;
 import java.util.Objects;
 
 /**
- * A timer for one (key, namespace, timestamp). Equal timers are one timer: registering twice gives
- * one firing. The timer knows its slot in the heap, so deleting it costs O(log n).
+ * A timer for one (key, namespace, timestamp). The heap keeps one timer per triple (see
+ * {@link TimerIndex}): registering twice gives one firing. The timer knows its slot in the heap, so deleting it costs O(log n).
  *
  * @param <K> key type
  * @param <N> namespace type
@@ -35,16 +35,6 @@ public final class InternalTimer<K, N> {
         return timestamp;
     }
 
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof InternalTimer<?, ?> t && t.timestamp == timestamp && t.key.equals(key)
-                && t.namespace.equals(namespace);
-    }
-
-    @Override
-    public int hashCode() {
-        return 31 * (31 * key.hashCode() + namespace.hashCode()) + Long.hashCode(timestamp);
-    }
 
     @Override
     public String toString() {

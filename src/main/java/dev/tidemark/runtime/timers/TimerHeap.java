@@ -83,10 +83,6 @@ public final class TimerHeap<K, N> {
         return size;
     }
 
-    public boolean contains(K key, N namespace, long timestamp) {
-        return index.find(key, namespace, timestamp) != null;
-    }
-
     private void removeAt(int at) {
         InternalTimer<K, N> removed = heap[at];
         removed.heapIndex = -1;
