@@ -3,6 +3,7 @@ package dev.tidemark.eventtime;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * How a stream gets its timestamps and watermarks: a {@link TimestampAssigner} and a
@@ -33,8 +34,8 @@ public interface WatermarkStrategy<T> extends WatermarkGeneratorSupplier<T>, Ser
      * The alignment of this strategy's splits, if any (see {@link #withWatermarkAlignment}). Only
      * sources made of splits honour it.
      */
-    default java.util.Optional<WatermarkAlignment> alignment() {
-        return java.util.Optional.empty();
+    default Optional<WatermarkAlignment> alignment() {
+        return Optional.empty();
     }
 
     /**
@@ -47,49 +48,13 @@ public interface WatermarkStrategy<T> extends WatermarkGeneratorSupplier<T>, Ser
      */
     default WatermarkStrategy<T> withWatermarkAlignment(String group, Duration maxDrift) {
         WatermarkAlignment alignment = new WatermarkAlignment(group, maxDrift);
-        WatermarkStrategy<T> base = this;
-        return new WatermarkStrategy<>() {
-            private static final long serialVersionUID = 1L;
-
-            @Override
-            public WatermarkGenerator<T> createWatermarkGenerator(Context context) {
-                return base.createWatermarkGenerator(context);
-            }
-
-            @Override
-            public TimestampAssigner<T> createTimestampAssigner() {
-                return base.createTimestampAssigner();
-            }
-
-            @Override
-            public java.util.Optional<WatermarkAlignment> alignment() {
-                return java.util.Optional.of(alignment);
-            }
-        };
+        return new DerivedStrategy<>(this, null, null, alignment);
     }
 
     /** This strategy with {@code assigner} for timestamps; the generator is unchanged. */
     default WatermarkStrategy<T> withTimestampAssigner(TimestampAssigner<T> assigner) {
         Objects.requireNonNull(assigner, "timestamp assigner must not be null");
-        WatermarkStrategy<T> base = this;
-        return new WatermarkStrategy<>() {
-            private static final long serialVersionUID = 1L;
-
-            @Override
-            public WatermarkGenerator<T> createWatermarkGenerator(Context context) {
-                return base.createWatermarkGenerator(context);
-            }
-
-            @Override
-            public TimestampAssigner<T> createTimestampAssigner() {
-                return assigner;
-            }
-
-            @Override
-            public java.util.Optional<WatermarkAlignment> alignment() {
-                return base.alignment();
-            }
-        };
+        return new DerivedStrategy<>(this, assigner, null, null);
     }
 
     /**
@@ -100,25 +65,7 @@ public interface WatermarkStrategy<T> extends WatermarkGeneratorSupplier<T>, Ser
      */
     default WatermarkStrategy<T> withIdleness(Duration idleTimeout) {
         Durations.positiveMillis(idleTimeout, "idleTimeout");
-        WatermarkStrategy<T> base = this;
-        return new WatermarkStrategy<>() {
-            private static final long serialVersionUID = 1L;
-
-            @Override
-            public WatermarkGenerator<T> createWatermarkGenerator(Context context) {
-                return new WatermarksWithIdleness<>(base.createWatermarkGenerator(context), idleTimeout, context);
-            }
-
-            @Override
-            public TimestampAssigner<T> createTimestampAssigner() {
-                return base.createTimestampAssigner();
-            }
-
-            @Override
-            public java.util.Optional<WatermarkAlignment> alignment() {
-                return base.alignment();
-            }
-        };
+        return new DerivedStrategy<>(this, null, idleTimeout, null);
     }
 
     /**

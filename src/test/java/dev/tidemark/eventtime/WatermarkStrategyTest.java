@@ -37,6 +37,19 @@ class WatermarkStrategyTest {
     }
 
     @Test
+    void withMethods_keepEachOthersSettings_andTheNewestWins() {
+        WatermarkStrategy<String> strategy = WatermarkStrategy.<String>forMonotonousTimestamps()
+                .withWatermarkAlignment("g", Duration.ofSeconds(5))
+                .withTimestampAssigner((s, previous) -> s.length())
+                .withIdleness(Duration.ofSeconds(1))
+                .withWatermarkAlignment("g", Duration.ofSeconds(7));
+        assertThat(strategy.createTimestampAssigner().extractTimestamp("four", 42)).isEqualTo(4);
+        assertThat(strategy.alignment()).contains(new WatermarkAlignment("g", Duration.ofSeconds(7)));
+        assertThat(strategy.createWatermarkGenerator(() -> 0)).isInstanceOf(WatermarksWithIdleness.class);
+        assertThat(WatermarkStrategy.<String>forMonotonousTimestamps().alignment()).isEmpty();
+    }
+
+    @Test
     void forGenerator_createsAFreshGeneratorPerCall() {
         WatermarkStrategy<String> strategy = WatermarkStrategy.forGenerator(
                 ctx -> new BoundedOutOfOrdernessWatermarks<>(Duration.ZERO));
