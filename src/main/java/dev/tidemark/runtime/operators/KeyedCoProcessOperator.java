@@ -62,8 +62,7 @@ public final class KeyedCoProcessOperator<K, IN1, IN2, OUT> extends CoOperators.
 
     @Override
     public void processWatermark(Watermark watermark) throws Exception {
-        timers.advanceWatermark(watermark);
-        keyed.setCurrentWatermark(timers.currentWatermark());
+        keyed.advanceWatermark(timers, watermark);
         super.processWatermark(watermark);
     }
 

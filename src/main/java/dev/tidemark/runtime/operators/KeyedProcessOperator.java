@@ -49,8 +49,7 @@ public final class KeyedProcessOperator<K, IN, OUT> extends ForwardingOperator<I
 
     @Override
     public void processWatermark(Watermark watermark) throws Exception {
-        timers.advanceWatermark(watermark);
-        keyed.setCurrentWatermark(timers.currentWatermark());
+        keyed.advanceWatermark(timers, watermark);
         forwardWatermark(watermark);
     }
 

@@ -2,6 +2,7 @@ package dev.tidemark.runtime.operators;
 
 import dev.tidemark.api.functions.KeySelector;
 import dev.tidemark.api.functions.RuntimeContext;
+import dev.tidemark.eventtime.Watermark;
 import dev.tidemark.runtime.state.HeapKeyedStateBackend;
 import dev.tidemark.runtime.state.NamespacedStateStore;
 import dev.tidemark.runtime.state.StateClock;
@@ -75,9 +76,13 @@ public final class KeyedSupport<IN, K> implements StateClock {
         return backend;
     }
 
-    /** Records the operator's current watermark, for event-time state TTL. */
-    public void setCurrentWatermark(long watermark) {
-        this.currentWatermark = watermark;
+    /**
+     * Fires {@code timers}' event-time timers up to {@code watermark}, then records the watermark they
+     * reached as the one event-time state TTL is measured against.
+     */
+    public void advanceWatermark(InternalTimerService<K, ?> timers, Watermark watermark) throws Exception {
+        timers.advanceWatermark(watermark);
+        currentWatermark = timers.currentWatermark();
     }
 
     /** A timer service whose firings make the timer's key current before calling {@code target}. */

@@ -159,8 +159,7 @@ public final class WindowOperator<K, IN, OUT, W extends Window> extends Forwardi
 
     @Override
     public void processWatermark(Watermark watermark) throws Exception {
-        timers.advanceWatermark(watermark);
-        keyed.setCurrentWatermark(timers.currentWatermark());
+        keyed.advanceWatermark(timers, watermark);
         forwardWatermark(watermark);
     }
 
