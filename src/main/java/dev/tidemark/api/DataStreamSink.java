@@ -17,9 +17,19 @@ public final class DataStreamSink<T> {
         return this;
     }
 
-    /** Sets the sink's parallelism (this version runs parallelism 1 only). */
+    /** Sets the sink's parallelism. */
     public DataStreamSink<T> setParallelism(int parallelism) {
         transformation.setParallelism(StreamExecutionEnvironment.checkParallelism(parallelism));
+        return this;
+    }
+
+    /**
+     * Gives the operator a stable id under which its state is stored in checkpoints and savepoints,
+     * so a changed program (operators added or removed elsewhere) still finds it. Without one the id
+     * is derived from the operator's position in the program.
+     */
+    public DataStreamSink<T> uid(String uid) {
+        transformation.setUid(Names.check(uid));
         return this;
     }
 }

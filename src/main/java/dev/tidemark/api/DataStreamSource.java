@@ -34,4 +34,14 @@ public final class DataStreamSource<T> extends DataStream<T> {
         transformation.setOutputType(Objects.requireNonNull(type, "type must not be null"));
         return this;
     }
+
+    /**
+     * Gives the operator a stable id under which its state is stored in checkpoints and savepoints,
+     * so a changed program (operators added or removed elsewhere) still finds it. Without one the id
+     * is derived from the operator's position in the program.
+     */
+    public DataStreamSource<T> uid(String uid) {
+        transformation.setUid(Names.check(uid));
+        return this;
+    }
 }

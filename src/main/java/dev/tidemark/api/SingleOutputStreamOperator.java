@@ -22,7 +22,7 @@ public final class SingleOutputStreamOperator<T> extends DataStream<T> {
         return this;
     }
 
-    /** Sets the operator's parallelism (this version runs parallelism 1 only). */
+    /** Sets the operator's parallelism. */
     public SingleOutputStreamOperator<T> setParallelism(int parallelism) {
         transformation.setParallelism(StreamExecutionEnvironment.checkParallelism(parallelism));
         return this;
@@ -38,5 +38,15 @@ public final class SingleOutputStreamOperator<T> extends DataStream<T> {
     public <X> DataStream<X> getSideOutput(OutputTag<X> tag) {
         Objects.requireNonNull(tag, "output tag must not be null");
         return new DataStream<>(environment, new SideOutputTransformation<>(transformation, tag));
+    }
+
+    /**
+     * Gives the operator a stable id under which its state is stored in checkpoints and savepoints,
+     * so a changed program (operators added or removed elsewhere) still finds it. Without one the id
+     * is derived from the operator's position in the program.
+     */
+    public SingleOutputStreamOperator<T> uid(String uid) {
+        transformation.setUid(Names.check(uid));
+        return this;
     }
 }

@@ -20,8 +20,16 @@ public final class ChainNode {
     private final List<JobEdge> networkMain = new ArrayList<>();
     private final Map<OutputTag<?>, List<JobEdge>> networkSide = new LinkedHashMap<>();
 
-    ChainNode(Transformation<?> transformation) {
+    private final String operatorId;
+
+    ChainNode(Transformation<?> transformation, String operatorId) {
         this.transformation = transformation;
+        this.operatorId = operatorId;
+    }
+
+    /** The id the operator's state is stored under: its uid, or one derived from its position in the program. */
+    public String operatorId() {
+        return operatorId;
     }
 
     public Transformation<?> transformation() {

@@ -41,13 +41,14 @@ public final class Planner {
             }
         }
         physical.sort((a, b) -> Integer.compare(a.id(), b.id()));
+        Map<Transformation<?>, String> operatorIds = operatorIds(physical);
 
         Map<Transformation<?>, ChainNode> nodes = new HashMap<>();
         Map<Transformation<?>, JobVertex> vertexOf = new HashMap<>();
         List<JobVertex> vertices = new ArrayList<>();
         int edgeCount = 0;
         for (Transformation<?> t : physical) {
-            ChainNode node = new ChainNode(t);
+            ChainNode node = new ChainNode(t, operatorIds.get(t));
             nodes.put(t, node);
             int parallelism = parallelism(t, defaultParallelism);
             List<Input> inputs = inputsOf(t);
@@ -72,6 +73,27 @@ public final class Planner {
             }
         }
         return new JobGraph(List.copyOf(vertices));
+    }
+
+    /**
+     * Each operator's state id: its uid, else its position among the program's operators, which is
+     * the same every time the same program builds its pipeline.
+     */
+    private static Map<Transformation<?>, String> operatorIds(List<Transformation<?>> physical) {
+        Map<Transformation<?>, String> ids = new HashMap<>();
+        Map<String, Transformation<?>> byUid = new HashMap<>();
+        for (int i = 0; i < physical.size(); i++) {
+            Transformation<?> t = physical.get(i);
+            if (t.uid() != null) {
+                Transformation<?> other = byUid.put(t.uid(), t);
+                if (other != null) {
+                    throw new IllegalStateException("operator uids must be unique: uid=" + t.uid() + ", operators="
+                            + other.name() + ", " + t.name());
+                }
+            }
+            ids.put(t, t.uid() != null ? t.uid() : "operator-" + i);
+        }
+        return ids;
     }
 
     private static List<Input> inputsOf(Transformation<?> t) {

@@ -3,10 +3,8 @@ package dev.tidemark.runtime.graph;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
-import java.io.ObjectStreamClass;
 import java.io.Serializable;
 
 /**
@@ -52,24 +50,6 @@ public final class SerializedValue<T> {
             return (T) in.readObject();
         } catch (IOException | ClassNotFoundException e) {
             throw new IllegalStateException("serialized function could not be restored: " + e, e);
-        }
-    }
-
-    private static final class LoaderObjectInputStream extends ObjectInputStream {
-        private final ClassLoader loader;
-
-        LoaderObjectInputStream(InputStream in, ClassLoader loader) throws IOException {
-            super(in);
-            this.loader = loader;
-        }
-
-        @Override
-        protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
-            try {
-                return Class.forName(desc.getName(), false, loader);
-            } catch (ClassNotFoundException e) {
-                return super.resolveClass(desc);
-            }
         }
     }
 }

@@ -23,6 +23,7 @@ public abstract sealed class Transformation<T>
 
     private final int id = IDS.incrementAndGet();
     private String name;
+    private String uid;
     private int parallelism = DEFAULT_PARALLELISM;
     private Class<?> outputType;
 
@@ -41,6 +42,15 @@ public abstract sealed class Transformation<T>
 
     public void setName(String name) {
         this.name = name;
+    }
+
+    /** The id the user gave the operator for its state, or {@code null}. */
+    public String uid() {
+        return uid;
+    }
+
+    public void setUid(String uid) {
+        this.uid = uid;
     }
 
     public int parallelism() {

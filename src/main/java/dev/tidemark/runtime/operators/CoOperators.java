@@ -7,6 +7,9 @@ import dev.tidemark.api.functions.CoProcessFunction;
 import dev.tidemark.api.functions.RichFunction;
 import dev.tidemark.api.functions.TimerService;
 import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.checkpoint.FunctionState;
+import dev.tidemark.runtime.checkpoint.SnapshotReader;
+import dev.tidemark.runtime.checkpoint.SnapshotWriter;
 import java.util.Objects;
 
 /** The non-keyed two-input operators: co-map, co-flat-map and co-process. */
@@ -20,6 +23,7 @@ public final class CoOperators {
         final Output<OUT> output;
         final TimestampedCollector<OUT> collector;
         private final Object function;
+        private FunctionState functionState;
         long currentWatermark = Long.MIN_VALUE;
 
         Base(OperatorContext<OUT> context, Object function) {
@@ -27,6 +31,32 @@ public final class CoOperators {
             this.output = context.output();
             this.collector = new TimestampedCollector<>(output);
             this.function = function;
+        }
+
+        @Override
+        public void initializeState(SnapshotReader state) throws Exception {
+            functionState = FunctionState.initialize(function, state);
+            if (keyedSupport() != null) {
+                keyedSupport().initializeState(state);
+            }
+        }
+
+        /** The keyed state and timers of a keyed operator, snapshotted with the function's state; {@code null} if none. */
+        protected KeyedSupport<?, ?> keyedSupport() {
+            return null;
+        }
+
+        @Override
+        public void snapshotState(SnapshotWriter state) throws Exception {
+            functionState.snapshot(state);
+            if (keyedSupport() != null) {
+                keyedSupport().snapshotState(state);
+            }
+        }
+
+        @Override
+        public void notifyCheckpointComplete(long checkpointId) throws Exception {
+            functionState.notifyCheckpointComplete(checkpointId);
         }
 
         @Override

@@ -3,10 +3,15 @@ package dev.tidemark.runtime.operators;
 import dev.tidemark.api.functions.RichFunction;
 import dev.tidemark.api.functions.RuntimeContext;
 import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.checkpoint.FunctionState;
+import dev.tidemark.runtime.checkpoint.SnapshotReader;
+import dev.tidemark.runtime.checkpoint.SnapshotWriter;
 
 /**
  * The common shape of single-output operators: watermarks and status pass through unchanged, and a
- * user function's {@link RichFunction} hooks run at open and close.
+ * user function's {@link RichFunction} hooks run at open and close, and its checkpoint hooks
+ * ({@link dev.tidemark.checkpoint.CheckpointedFunction}, {@link dev.tidemark.checkpoint.CheckpointListener})
+ * at restore, snapshot and completion.
  *
  * @param <IN> input type
  * @param <OUT> output type
@@ -16,6 +21,7 @@ public abstract class ForwardingOperator<IN, OUT> implements StreamOperator<IN> 
     protected final OperatorContext<OUT> context;
     protected final Output<OUT> output;
     private final Object userFunction;
+    private FunctionState functionState;
     /** The last watermark this operator forwarded; {@code Long.MIN_VALUE} before the first. */
     protected long currentWatermark = Long.MIN_VALUE;
 
@@ -27,6 +33,39 @@ public abstract class ForwardingOperator<IN, OUT> implements StreamOperator<IN> 
         this.context = context;
         this.output = context.output();
         this.userFunction = userFunction;
+    }
+
+    @Override
+    public void initializeState(SnapshotReader state) throws Exception {
+        functionState = FunctionState.initialize(userFunction, state);
+        if (keyedSupport() != null) {
+            keyedSupport().initializeState(state);
+        }
+    }
+
+    /** The keyed state and timers of a keyed operator, snapshotted with the function's state; {@code null} if none. */
+    protected KeyedSupport<?, ?> keyedSupport() {
+        return null;
+    }
+
+    @Override
+    public void snapshotState(SnapshotWriter state) throws Exception {
+        functionState().snapshot(state);
+        if (keyedSupport() != null) {
+            keyedSupport().snapshotState(state);
+        }
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) throws Exception {
+        functionState().notifyCheckpointComplete(checkpointId);
+    }
+
+    private FunctionState functionState() throws Exception {
+        if (functionState == null) { // an operator created outside a job (a unit test) was never initialized
+            functionState = FunctionState.initialize(userFunction, SnapshotReader.fresh());
+        }
+        return functionState;
     }
 
     @Override

@@ -37,6 +37,11 @@ public final class KeyedCoProcessOperator<K, IN1, IN2, OUT> extends CoOperators.
     }
 
     @Override
+    protected KeyedSupport<?, ?> keyedSupport() {
+        return keyed;
+    }
+
+    @Override
     public void open() throws Exception {
         function.open(keyed.runtimeContext());
     }

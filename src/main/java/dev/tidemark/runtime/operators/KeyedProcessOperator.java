@@ -36,6 +36,11 @@ public final class KeyedProcessOperator<K, IN, OUT> extends ForwardingOperator<I
     }
 
     @Override
+    protected KeyedSupport<?, ?> keyedSupport() {
+        return keyed;
+    }
+
+    @Override
     protected RuntimeContext runtimeContext() {
         return keyed.runtimeContext();
     }

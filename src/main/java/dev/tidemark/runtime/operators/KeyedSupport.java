@@ -3,6 +3,18 @@ package dev.tidemark.runtime.operators;
 import dev.tidemark.api.functions.KeySelector;
 import dev.tidemark.api.functions.RuntimeContext;
 import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.checkpoint.SnapshotReader;
+import dev.tidemark.runtime.checkpoint.SnapshotWriter;
+import dev.tidemark.runtime.checkpoint.StateBytes;
+import dev.tidemark.runtime.state.KeyGroups;
+import dev.tidemark.runtime.timers.InternalTimer;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import dev.tidemark.runtime.state.HeapKeyedStateBackend;
 import dev.tidemark.runtime.state.NamespacedStateStore;
 import dev.tidemark.runtime.state.StateClock;
@@ -36,6 +48,7 @@ public final class KeyedSupport<IN, K> implements StateClock {
     private final OperatorContext<?> context;
     private final HeapKeyedStateBackend<K> backend;
     private final NamespacedStateStore<K, VoidNamespace> store;
+    private final List<InternalTimerService<K, ?>> timerServices = new ArrayList<>(1);
     private long currentEventTime = Long.MIN_VALUE;
     private long currentWatermark = Long.MIN_VALUE;
 
@@ -87,7 +100,86 @@ public final class KeyedSupport<IN, K> implements StateClock {
 
     /** A timer service whose firings make the timer's key current before calling {@code target}. */
     public <N> InternalTimerService<K, N> timerService(Triggerable<K, N> target) {
-        return new InternalTimerService<>(context.timeService(), backend::setCurrentKey, backend::getCurrentKey, target);
+        InternalTimerService<K, N> service = new InternalTimerService<>(context.timeService(), backend::setCurrentKey,
+                backend::getCurrentKey, target);
+        timerServices.add(service);
+        return service;
+    }
+
+    /**
+     * Writes the keyed state and timers of every key group that has any, and event time (a split
+     * list, so an instance restored at the same parallelism gets its own back).
+     */
+    public void snapshotState(SnapshotWriter out) {
+        int maxParallelism = context.config().getMaxParallelism();
+        List<Map<Integer, List<InternalTimer<K, ?>>>> timersByGroup = new ArrayList<>();
+        for (InternalTimerService<K, ?> service : timerServices) {
+            timersByGroup.add(timersByKeyGroup(service, true, maxParallelism));
+            timersByGroup.add(timersByKeyGroup(service, false, maxParallelism));
+        }
+        for (int group = 0; group < maxParallelism; group++) {
+            int g = group;
+            if (backend.hasEntries(g) || timersByGroup.stream().anyMatch(m -> m.containsKey(g))) {
+                out.keyGroup(g, StateBytes.write(o -> writeKeyGroup(g, timersByGroup, o),
+                        "keyed state of operator '" + context.operatorName() + "'"));
+            }
+        }
+        out.list(WATERMARK_STATE, List.of(currentWatermark));
+    }
+
+    private static final String WATERMARK_STATE = "_event-time";
+
+    private Map<Integer, List<InternalTimer<K, ?>>> timersByKeyGroup(InternalTimerService<K, ?> service,
+            boolean eventTime, int maxParallelism) {
+        Map<Integer, List<InternalTimer<K, ?>>> byGroup = new HashMap<>();
+        service.forEachTimer(eventTime, timer -> byGroup.computeIfAbsent(
+                KeyGroups.assignToKeyGroup(timer.key(), maxParallelism), g -> new ArrayList<>()).add(timer));
+        return byGroup;
+    }
+
+    private void writeKeyGroup(int group, List<Map<Integer, List<InternalTimer<K, ?>>>> timersByGroup,
+            ObjectOutputStream out) throws IOException {
+        backend.snapshotKeyGroup(group, out);
+        for (Map<Integer, List<InternalTimer<K, ?>>> byGroup : timersByGroup) { // event, processing per service
+            List<InternalTimer<K, ?>> timers = byGroup.getOrDefault(group, List.of());
+            out.writeInt(timers.size());
+            for (InternalTimer<K, ?> timer : timers) {
+                out.writeObject(timer.key());
+                out.writeObject(timer.namespace());
+                out.writeLong(timer.timestamp());
+            }
+        }
+    }
+
+    /** Restores what {@link #snapshotState} wrote for the key groups this instance now owns. */
+    @SuppressWarnings("unchecked")
+    public void initializeState(SnapshotReader in) {
+        String what = "keyed state of operator '" + context.operatorName() + "'";
+        in.keyGroups().forEach((group, bytes) -> StateBytes.read(bytes, o -> {
+            readKeyGroup(group, (ObjectInputStream) o);
+            return null;
+        }, what));
+        List<Long> watermarks = in.list(WATERMARK_STATE);
+        if (!watermarks.isEmpty()) {
+            long restored = watermarks.stream().mapToLong(Long::longValue).min().getAsLong();
+            currentWatermark = Math.max(currentWatermark, restored);
+            timerServices.forEach(service -> service.restoreWatermark(restored));
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private void readKeyGroup(int group, ObjectInputStream in) throws IOException, ClassNotFoundException {
+        backend.restoreKeyGroup(group, in);
+        for (InternalTimerService<K, ?> service : timerServices) {
+            for (boolean eventTime : new boolean[] {true, false}) {
+                int count = in.readInt();
+                for (int i = 0; i < count; i++) {
+                    K key = (K) in.readObject();
+                    Object namespace = in.readObject();
+                    ((InternalTimerService<K, Object>) service).restoreTimer(eventTime, key, namespace, in.readLong());
+                }
+            }
+        }
     }
 
     @Override

@@ -23,6 +23,11 @@ public final class StreamGroupedReduceOperator<K, T> extends ForwardingOperator<
     }
 
     @Override
+    protected KeyedSupport<?, ?> keyedSupport() {
+        return keyed;
+    }
+
+    @Override
     protected RuntimeContext runtimeContext() {
         return keyed.runtimeContext();
     }

@@ -15,7 +15,7 @@ import dev.tidemark.eventtime.Watermark;
  *
  * @param <IN> the input element type
  */
-public interface StreamOperator<IN> {
+public interface StreamOperator<IN> extends CheckpointedOperator {
 
     /** Prepares the operator; user functions' {@code open} runs here. */
     void open() throws Exception;

@@ -9,7 +9,7 @@ import dev.tidemark.eventtime.Watermark;
  *
  * <p>Threading: every method runs on the owning task's thread.
  */
-public interface TwoInputStreamOperator<IN1, IN2> {
+public interface TwoInputStreamOperator<IN1, IN2> extends CheckpointedOperator {
 
     void open() throws Exception;
 

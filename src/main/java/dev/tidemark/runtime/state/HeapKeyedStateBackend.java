@@ -1,7 +1,11 @@
 package dev.tidemark.runtime.state;
 
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Keyed state on the heap: the current key (set by the operator before each element or timer), its
@@ -87,5 +91,64 @@ public final class HeapKeyedStateBackend<K> {
             total += r.table.size();
         }
         return total;
+    }
+
+    /** Whether any state holds an entry in {@code keyGroup}. */
+    public boolean hasEntries(int keyGroup) {
+        for (Registered r : tables.values()) {
+            if (r.table.sizeOf(keyGroup) > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Writes every state's entries of {@code keyGroup}: name, kind, count, then (key, namespace, value)s. */
+    public void snapshotKeyGroup(int keyGroup, ObjectOutputStream out) throws IOException {
+        Map<String, Registered> sorted = new TreeMap<>(tables);
+        int nonEmpty = (int) sorted.values().stream().filter(r -> r.table.sizeOf(keyGroup) > 0).count();
+        out.writeInt(nonEmpty);
+        for (Map.Entry<String, Registered> e : sorted.entrySet()) {
+            StateTable<?, ?, ?> table = e.getValue().table;
+            int size = table.sizeOf(keyGroup);
+            if (size == 0) {
+                continue;
+            }
+            out.writeUTF(e.getKey());
+            out.writeObject(e.getValue().kind);
+            out.writeInt(size);
+            IOException[] failure = new IOException[1];
+            table.forEach(keyGroup, (key, namespace, value) -> {
+                if (failure[0] == null) {
+                    try {
+                        out.writeObject(key);
+                        out.writeObject(namespace);
+                        out.writeObject(value);
+                    } catch (IOException ex) {
+                        failure[0] = ex;
+                    }
+                }
+            });
+            if (failure[0] != null) {
+                throw failure[0];
+            }
+        }
+    }
+
+    /** Reads what {@link #snapshotKeyGroup} wrote back into the tables. */
+    @SuppressWarnings("unchecked")
+    public void restoreKeyGroup(int keyGroup, ObjectInputStream in) throws IOException, ClassNotFoundException {
+        int count = in.readInt();
+        for (int t = 0; t < count; t++) {
+            String name = in.readUTF();
+            Class<?> kind = (Class<?>) in.readObject();
+            StateTable<Object, Object, Object> table = (StateTable<Object, Object, Object>) (StateTable<?, ?, ?>) table(name, kind);
+            int size = in.readInt();
+            for (int i = 0; i < size; i++) {
+                Object key = in.readObject();
+                Object namespace = in.readObject();
+                table.put(key, keyGroup, namespace, in.readObject());
+            }
+        }
     }
 }

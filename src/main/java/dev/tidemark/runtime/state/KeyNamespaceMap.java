@@ -12,7 +12,7 @@ import java.util.function.BiConsumer;
  * @param <N> namespace type
  * @param <V> value type
  */
-final class KeyNamespaceMap<K, N, V> {
+public final class KeyNamespaceMap<K, N, V> {
 
     private Object[] keys = new Object[16];
     private Object[] namespaces = new Object[16];
@@ -136,7 +136,7 @@ final class KeyNamespaceMap<K, N, V> {
 
     /** Receives one entry. */
     @FunctionalInterface
-    interface TriConsumer<K, N, V> {
+    public interface TriConsumer<K, N, V> {
         void accept(K key, N namespace, V value);
     }
 }

@@ -49,4 +49,18 @@ public final class StateTable<K, N, V> {
         }
         return size;
     }
+
+    /** How many entries key group {@code keyGroup} holds. */
+    public int sizeOf(int keyGroup) {
+        KeyNamespaceMap<K, N, V> map = byKeyGroup[keyGroup];
+        return map == null ? 0 : map.size();
+    }
+
+    /** Every entry of key group {@code keyGroup}, for snapshots. */
+    public void forEach(int keyGroup, KeyNamespaceMap.TriConsumer<K, N, V> action) {
+        KeyNamespaceMap<K, N, V> map = byKeyGroup[keyGroup];
+        if (map != null) {
+            map.forEach(action);
+        }
+    }
 }

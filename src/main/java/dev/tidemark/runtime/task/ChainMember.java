@@ -5,6 +5,12 @@ interface ChainMember {
 
     String name();
 
+    /** The id the operator's state is stored under. */
+    String operatorId();
+
+    /** The operator's checkpoint hooks. */
+    dev.tidemark.runtime.operators.CheckpointedOperator checkpointHooks();
+
     void open();
 
     void endInput();

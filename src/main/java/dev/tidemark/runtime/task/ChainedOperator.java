@@ -17,12 +17,14 @@ import dev.tidemark.runtime.operators.WatermarkStatus;
 final class ChainedOperator<T> implements ChainMember {
 
     private final String name;
+    private final String operatorId;
     private final StreamOperator<T> operator;
     private final Counter recordsIn;
     private final Gauge watermark;
 
-    ChainedOperator(String name, StreamOperator<T> operator, MetricRegistry metrics) {
+    ChainedOperator(String name, String operatorId, StreamOperator<T> operator, MetricRegistry metrics) {
         this.name = name;
+        this.operatorId = operatorId;
         this.operator = operator;
         this.recordsIn = metrics.counter(name, MetricRegistry.RECORDS_IN);
         this.watermark = metrics.watermark(name);
@@ -31,6 +33,16 @@ final class ChainedOperator<T> implements ChainMember {
     @Override
     public String name() {
         return name;
+    }
+
+    @Override
+    public String operatorId() {
+        return operatorId;
+    }
+
+    @Override
+    public dev.tidemark.runtime.operators.CheckpointedOperator checkpointHooks() {
+        return operator;
     }
 
     void processElement(T value, long timestamp) {

@@ -12,12 +12,14 @@ import dev.tidemark.runtime.operators.WatermarkStatus;
 final class ChainedTwoInputOperator implements ChainMember {
 
     private final String name;
+    private final String operatorId;
     private final TwoInputStreamOperator<Object, Object> operator;
     private final Counter recordsIn;
     private final Gauge watermark;
 
-    ChainedTwoInputOperator(String name, TwoInputStreamOperator<Object, Object> operator, MetricRegistry metrics) {
+    ChainedTwoInputOperator(String name, String operatorId, TwoInputStreamOperator<Object, Object> operator, MetricRegistry metrics) {
         this.name = name;
+        this.operatorId = operatorId;
         this.operator = operator;
         this.recordsIn = metrics.counter(name, MetricRegistry.RECORDS_IN);
         this.watermark = metrics.watermark(name);
@@ -48,6 +50,16 @@ final class ChainedTwoInputOperator implements ChainMember {
     @Override
     public String name() {
         return name;
+    }
+
+    @Override
+    public String operatorId() {
+        return operatorId;
+    }
+
+    @Override
+    public dev.tidemark.runtime.operators.CheckpointedOperator checkpointHooks() {
+        return operator;
     }
 
     @Override

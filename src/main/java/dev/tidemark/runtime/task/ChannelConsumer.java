@@ -1,6 +1,7 @@
 package dev.tidemark.runtime.task;
 
 import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.checkpoint.CheckpointBarrier;
 import dev.tidemark.runtime.operators.WatermarkStatus;
 
 /**
@@ -15,6 +16,9 @@ public interface ChannelConsumer {
     void onWatermark(int channel, Watermark watermark) throws Exception;
 
     void onStatus(int channel, WatermarkStatus status) throws Exception;
+
+    /** A checkpoint barrier; the channel's producer stops being drained until the checkpoint is aligned. */
+    void onBarrier(int channel, CheckpointBarrier barrier) throws Exception;
 
     void onEnd(int channel) throws Exception;
 }

@@ -1,6 +1,7 @@
 package dev.tidemark.runtime.task;
 
 import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.checkpoint.CheckpointBarrier;
 import dev.tidemark.runtime.operators.WatermarkStatus;
 
 /**
@@ -16,6 +17,9 @@ public interface ChannelWriter {
     void writeWatermark(Watermark watermark);
 
     void writeStatus(WatermarkStatus status);
+
+    /** A checkpoint barrier: what follows belongs to the next checkpoint. */
+    void writeBarrier(CheckpointBarrier barrier);
 
     /** The channel has ended; nothing may be written after this. */
     void writeEnd();

@@ -2,6 +2,7 @@ package dev.tidemark.runtime.task;
 
 import dev.tidemark.api.TidemarkException;
 import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.checkpoint.CheckpointBarrier;
 import dev.tidemark.runtime.operators.WatermarkStatus;
 
 /**
@@ -31,6 +32,12 @@ public final class DirectChannel implements ChannelWriter {
     @Override
     public void writeStatus(WatermarkStatus status) {
         run(() -> consumer.onStatus(channel, status));
+    }
+
+    /** Barriers do not flow under the test driver: it snapshots between steps, when nothing is in flight. */
+    @Override
+    public void writeBarrier(CheckpointBarrier barrier) {
+        throw new UnsupportedOperationException("a direct channel carries no checkpoint barriers");
     }
 
     @Override

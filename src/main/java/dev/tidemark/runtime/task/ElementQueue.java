@@ -2,6 +2,7 @@ package dev.tidemark.runtime.task;
 
 import dev.tidemark.api.TidemarkException;
 import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.checkpoint.CheckpointBarrier;
 import dev.tidemark.runtime.metrics.Counter;
 import dev.tidemark.runtime.operators.WatermarkStatus;
 import java.lang.invoke.MethodHandles;
@@ -33,6 +34,7 @@ final class ElementQueue implements ChannelWriter {
     private static final byte WATERMARK = 1;
     private static final byte STATUS = 2;
     private static final byte END = 3;
+    private static final byte BARRIER = 4;
 
     private static final VarHandle HEAD;
     private static final VarHandle TAIL;
@@ -98,6 +100,11 @@ final class ElementQueue implements ChannelWriter {
     }
 
     @Override
+    public void writeBarrier(CheckpointBarrier barrier) {
+        write(BARRIER, barrier, 0);
+    }
+
+    @Override
     public void writeEnd() {
         write(END, null, 0);
     }
@@ -137,7 +144,8 @@ final class ElementQueue implements ChannelWriter {
     }
 
     /**
-     * Hands up to {@code limit} elements to {@code target}, in order.
+     * Hands up to {@code limit} elements to {@code target}, in order, stopping after a checkpoint
+     * barrier (the consumer decides when to drain this channel again).
      *
      * @return how many elements were handed over
      */
@@ -149,13 +157,19 @@ final class ElementQueue implements ChannelWriter {
             int index = (int) (h + i) & mask;
             Object value = values[index];
             values[index] = null;
-            switch (kinds[index]) {
+            byte kind = kinds[index]; // read before releasing the slot to the producer
+            switch (kind) {
                 case RECORD -> target.onRecord(channel, value, timestamps[index]);
                 case WATERMARK -> target.onWatermark(channel, (Watermark) value);
                 case STATUS -> target.onStatus(channel, (WatermarkStatus) value);
+                case BARRIER -> target.onBarrier(channel, (CheckpointBarrier) value);
                 default -> target.onEnd(channel);
             }
             HEAD.setRelease(this, h + i + 1);
+            if (kind == BARRIER) {
+                n = i + 1;
+                break;
+            }
         }
         if (n > 0 && producerParked) {
             LockSupport.unpark(producer);

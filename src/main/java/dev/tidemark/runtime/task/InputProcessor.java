@@ -1,6 +1,7 @@
 package dev.tidemark.runtime.task;
 
 import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.checkpoint.CheckpointBarrier;
 import dev.tidemark.runtime.operators.WatermarkStatus;
 
 /**
@@ -27,6 +28,12 @@ public final class InputProcessor implements ChannelConsumer {
 
     private final java.util.function.LongSupplier clock;
     private final Watermark[] inputMark;
+    private final boolean[] blocked;
+    private int blockedCount;
+    private CheckpointBarrier aligning;
+    private java.util.function.Consumer<CheckpointBarrier> onAligned = b -> {
+        throw new IllegalStateException("checkpoint barrier without checkpointing: checkpoint=" + b.checkpointId());
+    };
 
     /**
      * @param inputOfChannel for each channel, the input (0 or 1) it feeds
@@ -40,6 +47,7 @@ public final class InputProcessor implements ChannelConsumer {
         this.inputOfChannel = inputOfChannel.clone();
         this.localIndex = new int[inputOfChannel.length];
         this.ended = new boolean[inputOfChannel.length];
+        this.blocked = new boolean[inputOfChannel.length];
         this.openChannels = inputOfChannel.length;
         this.valves = new WatermarkValve[inputs];
         this.inputWatermark = new long[inputs];
@@ -94,6 +102,50 @@ public final class InputProcessor implements ChannelConsumer {
         valves[inputOfChannel[channel]].inputStatus(localIndex[channel], status);
     }
 
+    /** What runs when a checkpoint's barrier has arrived on every open channel: the task's snapshot. */
+    public void onAligned(java.util.function.Consumer<CheckpointBarrier> handler) {
+        this.onAligned = handler;
+    }
+
+    /**
+     * Blocks {@code channel} until the barrier has arrived on every open channel (aligned
+     * checkpoints: nothing after a barrier is processed before the snapshot). A newer checkpoint's
+     * barrier abandons an alignment still in progress; an older one is ignored.
+     */
+    @Override
+    public void onBarrier(int channel, CheckpointBarrier barrier) {
+        if (aligning == null || barrier.checkpointId() > aligning.checkpointId()) {
+            unblockAll();
+            aligning = barrier;
+        } else if (barrier.checkpointId() < aligning.checkpointId()) {
+            return;
+        }
+        if (!blocked[channel]) {
+            blocked[channel] = true;
+            blockedCount++;
+        }
+        completeAlignment();
+    }
+
+    private void completeAlignment() {
+        if (aligning != null && blockedCount == openChannels) {
+            CheckpointBarrier barrier = aligning;
+            aligning = null;
+            unblockAll();
+            onAligned.accept(barrier);
+        }
+    }
+
+    private void unblockAll() {
+        java.util.Arrays.fill(blocked, false);
+        blockedCount = 0;
+    }
+
+    /** Whether {@code channel} waits for a checkpoint's alignment and must not be drained. */
+    public boolean isBlocked(int channel) {
+        return blocked[channel];
+    }
+
     @Override
     public void onEnd(int channel) {
         if (ended[channel]) {
@@ -102,6 +154,8 @@ public final class InputProcessor implements ChannelConsumer {
         ended[channel] = true;
         if (--openChannels == 0) {
             chain.endInput();
+        } else {
+            completeAlignment(); // the barrier will never come on an ended channel
         }
     }
 

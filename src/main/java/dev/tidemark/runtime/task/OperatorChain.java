@@ -4,6 +4,11 @@ import dev.tidemark.api.ExecutionConfig;
 import dev.tidemark.api.OutputTag;
 import dev.tidemark.api.TimeCharacteristic;
 import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.checkpoint.CheckpointBarrier;
+import dev.tidemark.runtime.checkpoint.CompletedCheckpoint;
+import dev.tidemark.runtime.checkpoint.OperatorSnapshot;
+import dev.tidemark.runtime.checkpoint.SnapshotReader;
+import dev.tidemark.runtime.checkpoint.SnapshotWriter;
 import dev.tidemark.runtime.graph.ChainNode;
 import dev.tidemark.runtime.graph.JobEdge;
 import dev.tidemark.runtime.graph.JobVertex;
@@ -67,7 +72,7 @@ public final class OperatorChain implements ChainEntry {
         if (head.transformation() instanceof TwoInputTransformation<?, ?, ?> t) {
             Output output = output(head);
             TwoInputStreamOperator op = ((TwoInputOperatorFactory) t.factory()).create(context(headName, output));
-            this.twoInputHead = new ChainedTwoInputOperator(qualified(headName), op, settings.metrics());
+            this.twoInputHead = new ChainedTwoInputOperator(qualified(headName), head.operatorId(), op, settings.metrics());
             members.add(0, twoInputHead);
             this.entry = null;
         } else if (head.transformation() instanceof OneInputTransformation<?, ?>) {
@@ -82,7 +87,7 @@ public final class OperatorChain implements ChainEntry {
             } else {
                 String name = headName + " [" + characteristic.name().toLowerCase() + "]";
                 SourceTimeOperator<Object> op = new SourceTimeOperator<>(characteristic, context(name, sourceOutput));
-                ChainedOperator<Object> chained = new ChainedOperator<>(qualified(name), op, settings.metrics());
+                ChainedOperator<Object> chained = new ChainedOperator<>(qualified(name), head.operatorId() + "/time", op, settings.metrics());
                 members.add(0, chained);
                 this.entry = new ChainingOutput<>(chained);
             }
@@ -116,9 +121,47 @@ public final class OperatorChain implements ChainEntry {
         }
     }
 
+    /** Restores every operator's state from {@code restore}, or creates it fresh if {@code null}; before {@link #open}. */
+    public void initializeState(CompletedCheckpoint restore) {
+        for (ChainMember member : members) {
+            SnapshotReader reader = restore == null ? SnapshotReader.fresh()
+                    : restore.reader(member.operatorId(), member.name(), subtaskIndex, vertex.parallelism());
+            OperatorCall.invoke(member.name(), () -> member.checkpointHooks().initializeState(reader));
+        }
+    }
+
     public void open() {
         for (ChainMember member : members) {
             member.open();
+        }
+    }
+
+    /** Every operator's snapshot for checkpoint {@code checkpointId}, head first; operators without state add none. */
+    public List<OperatorSnapshot> snapshotState(long checkpointId, long timestamp) {
+        List<OperatorSnapshot> snapshots = new ArrayList<>();
+        for (ChainMember member : members) {
+            SnapshotWriter writer = new SnapshotWriter(member.operatorId(), member.name(), subtaskIndex,
+                    vertex.parallelism(), checkpointId, timestamp);
+            OperatorCall.invoke(member.name(), () -> member.checkpointHooks().snapshotState(writer));
+            OperatorSnapshot snapshot = writer.build();
+            if (snapshot != null) {
+                snapshots.add(snapshot);
+            }
+        }
+        return snapshots;
+    }
+
+    /** Sends {@code barrier} on every network output, after the chain's snapshot. */
+    public void broadcastBarrier(CheckpointBarrier barrier) {
+        for (RecordWriterOutput writer : writers) {
+            writer.broadcastBarrier(barrier);
+        }
+    }
+
+    /** Tells every operator that {@code checkpointId} completed. */
+    public void notifyCheckpointComplete(long checkpointId) {
+        for (ChainMember member : members) {
+            OperatorCall.invoke(member.name(), () -> member.checkpointHooks().notifyCheckpointComplete(checkpointId));
         }
     }
 
@@ -199,7 +242,7 @@ public final class OperatorChain implements ChainEntry {
         OneInputTransformation<?, ?> t = (OneInputTransformation<?, ?>) node.transformation();
         Output output = output(node);
         OperatorFactory factory = t.factory();
-        ChainedOperator<?> chained = new ChainedOperator<>(qualified(t.name()), factory.create(context(t.name(), output)),
+        ChainedOperator<?> chained = new ChainedOperator<>(qualified(t.name()), node.operatorId(), factory.create(context(t.name(), output)),
                 settings.metrics());
         members.set(slot, chained);
         return chained;

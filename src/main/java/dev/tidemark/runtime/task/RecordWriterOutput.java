@@ -3,6 +3,7 @@ package dev.tidemark.runtime.task;
 import dev.tidemark.api.OutputTag;
 import dev.tidemark.api.functions.KeySelector;
 import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.checkpoint.CheckpointBarrier;
 import dev.tidemark.runtime.graph.Partitioner;
 import dev.tidemark.runtime.operators.OperatorException;
 import dev.tidemark.runtime.operators.Output;
@@ -92,6 +93,13 @@ final class RecordWriterOutput implements Output<Object> {
     public void emitWatermarkStatus(WatermarkStatus status) {
         for (ChannelWriter channel : channels) {
             channel.writeStatus(status);
+        }
+    }
+
+    /** Sends a checkpoint barrier on every channel. */
+    void broadcastBarrier(CheckpointBarrier barrier) {
+        for (ChannelWriter channel : channels) {
+            channel.writeBarrier(barrier);
         }
     }
 

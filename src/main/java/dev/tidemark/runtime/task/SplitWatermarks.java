@@ -4,6 +4,7 @@ import dev.tidemark.api.OutputTag;
 import dev.tidemark.eventtime.TimestampAssigner;
 import dev.tidemark.eventtime.Timestamps;
 import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.checkpoint.CheckpointBarrier;
 import dev.tidemark.eventtime.WatermarkGenerator;
 import dev.tidemark.eventtime.WatermarkStrategy;
 import dev.tidemark.runtime.operators.Output;
@@ -94,6 +95,11 @@ final class SplitWatermarks<T> implements ChannelConsumer {
         } else {
             emitters[channel].markActive();
         }
+    }
+
+    @Override
+    public void onBarrier(int channel, CheckpointBarrier barrier) throws Exception {
+        target.onBarrier(channel, barrier);
     }
 
     @Override

@@ -100,9 +100,13 @@ public final class InternalTimerService<K, N> {
         }
     }
 
-    /** Fires every event-time timer due at {@code watermark}, then remembers the watermark. */
+    /**
+     * Fires every event-time timer due at {@code watermark}, then remembers the watermark. A watermark
+     * below the current one (after a restore, upstream starts lower) fires nothing already passed and
+     * does not move event time back.
+     */
     public void advanceWatermark(long watermark) throws Exception {
-        currentWatermark = watermark;
+        currentWatermark = Math.max(currentWatermark, watermark);
         InternalTimer<K, N> timer;
         while ((timer = eventTimers.peek()) != null && timer.timestamp() <= watermark) {
             eventTimers.poll();
@@ -131,6 +135,25 @@ public final class InternalTimerService<K, N> {
         }
         physicalTimerAt = time;
         physicalTimer = clock.registerTimer(time, this::onProcessingTime);
+    }
+
+    /** Every pending timer of one domain, for snapshots. */
+    public void forEachTimer(boolean eventTime, java.util.function.Consumer<InternalTimer<K, N>> action) {
+        (eventTime ? eventTimers : processingTimers).forEach(action);
+    }
+
+    /** Adds a restored timer; a processing-time timer already due fires at the clock's next step. */
+    public void restoreTimer(boolean eventTime, K key, N namespace, long time) {
+        if (eventTime) {
+            eventTimers.add(key, namespace, time);
+        } else if (processingTimers.add(key, namespace, time) && time < physicalTimerAt) {
+            schedulePhysicalTimer(time);
+        }
+    }
+
+    /** Restores event time as a snapshot recorded it. */
+    public void restoreWatermark(long watermark) {
+        currentWatermark = Math.max(currentWatermark, watermark);
     }
 
     public int numEventTimeTimers() {

@@ -141,4 +141,11 @@ public final class TimerHeap<K, N> {
     private static boolean before(InternalTimer<?, ?> a, InternalTimer<?, ?> b) {
         return a.timestamp() < b.timestamp() || (a.timestamp() == b.timestamp() && a.sequence < b.sequence);
     }
+
+    /** Every pending timer, in no particular order, for snapshots. */
+    public void forEach(java.util.function.Consumer<InternalTimer<K, N>> action) {
+        for (int i = 0; i < size; i++) {
+            action.accept(heap[i]);
+        }
+    }
 }

@@ -66,6 +66,11 @@ public final class WindowOperator<K, IN, OUT, W extends Window> extends Forwardi
         this.merging = assigner instanceof MergingWindowAssigner<?, W> m ? new MergingWindows<>(keyed.backend(), m) : null;
     }
 
+    @Override
+    protected KeyedSupport<?, ?> keyedSupport() {
+        return keyed;
+    }
+
     @SuppressWarnings({"unchecked", "rawtypes"})
     private WindowContents<Object, W> contents(WindowOperatorSpec<K, IN, OUT, W> spec) {
         if (spec.evictor() != null) {

@@ -1,0 +1,100 @@
+package dev.tidemark.checkpoint;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How a job takes checkpoints and recovers from failures. Checkpointing is off until an interval and
+ * a directory are set, usually through
+ * {@link dev.tidemark.api.StreamExecutionEnvironment#enableCheckpointing(Duration, Path)}.
+ *
+ * <p>Threading: configure before {@code execute}; the job runs with a copy.
+ */
+public final class CheckpointConfig {
+
+    /** Completed checkpoints kept on disk by default; older ones are deleted. */
+    public static final int DEFAULT_RETAINED = 3;
+
+    private Duration interval = Duration.ZERO;
+    private Path directory;
+    private int retained = DEFAULT_RETAINED;
+    private RestartStrategy restartStrategy = RestartStrategy.none();
+    private Path restoreFrom;
+
+    /** A copy, so a running job does not see later changes. */
+    public CheckpointConfig copy() {
+        CheckpointConfig copy = new CheckpointConfig();
+        copy.interval = interval;
+        copy.directory = directory;
+        copy.retained = retained;
+        copy.restartStrategy = restartStrategy;
+        copy.restoreFrom = restoreFrom;
+        return copy;
+    }
+
+    /** Whether periodic checkpoints are taken. */
+    public boolean isCheckpointingEnabled() {
+        return !interval.isZero() && directory != null;
+    }
+
+    /** Takes a checkpoint every {@code interval} of processing time; zero turns checkpointing off. */
+    public CheckpointConfig setInterval(Duration interval) {
+        Objects.requireNonNull(interval, "interval must not be null");
+        if (interval.isNegative()) {
+            throw new IllegalArgumentException("interval must not be negative: interval=" + interval);
+        }
+        this.interval = interval;
+        return this;
+    }
+
+    public Duration getInterval() {
+        return interval;
+    }
+
+    /** Where checkpoints are written: one {@code chk-<id>} directory per completed checkpoint. */
+    public CheckpointConfig setDirectory(Path directory) {
+        this.directory = Objects.requireNonNull(directory, "directory must not be null");
+        return this;
+    }
+
+    public Path getDirectory() {
+        return directory;
+    }
+
+    /** How many completed checkpoints to keep; at least 1. */
+    public CheckpointConfig setRetainedCheckpoints(int retained) {
+        if (retained < 1) {
+            throw new IllegalArgumentException("retained checkpoints must be at least 1: retained=" + retained);
+        }
+        this.retained = retained;
+        return this;
+    }
+
+    public int getRetainedCheckpoints() {
+        return retained;
+    }
+
+    /** What to do when an operator fails; {@link RestartStrategy#none()} by default. */
+    public CheckpointConfig setRestartStrategy(RestartStrategy restartStrategy) {
+        this.restartStrategy = Objects.requireNonNull(restartStrategy, "restartStrategy must not be null");
+        return this;
+    }
+
+    public RestartStrategy getRestartStrategy() {
+        return restartStrategy;
+    }
+
+    /**
+     * Starts the job from a savepoint or a retained checkpoint: a {@code chk-<id>} or savepoint
+     * directory, or a checkpoint directory, whose latest valid checkpoint is used.
+     */
+    public CheckpointConfig setRestoreFrom(Path path) {
+        this.restoreFrom = path;
+        return this;
+    }
+
+    public Path getRestoreFrom() {
+        return restoreFrom;
+    }
+}
