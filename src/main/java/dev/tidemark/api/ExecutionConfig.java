@@ -1,5 +1,6 @@
 package dev.tidemark.api;
 
+import dev.tidemark.checkpoint.CheckpointConfig;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -21,6 +22,7 @@ public final class ExecutionConfig {
     private EndOfInput endOfInput = EndOfInput.EMIT_FINAL_WATERMARK;
     private int maxParallelism = 128;
     private Duration metricsLogInterval = Duration.ZERO;
+    private CheckpointConfig checkpointConfig = new CheckpointConfig();
 
     /** A copy of this configuration. */
     public ExecutionConfig copy() {
@@ -29,6 +31,7 @@ public final class ExecutionConfig {
         copy.endOfInput = endOfInput;
         copy.maxParallelism = maxParallelism;
         copy.metricsLogInterval = metricsLogInterval;
+        copy.checkpointConfig = checkpointConfig.copy();
         return copy;
     }
 
@@ -112,5 +115,10 @@ public final class ExecutionConfig {
     /** How often metrics are logged; zero when off. */
     public Duration getMetricsLogInterval() {
         return metricsLogInterval;
+    }
+
+    /** How the job takes checkpoints and recovers from failures. */
+    public CheckpointConfig getCheckpointConfig() {
+        return checkpointConfig;
     }
 }

@@ -30,6 +30,15 @@ public interface JobClient {
     void cancel();
 
     /**
+     * Takes a savepoint: a checkpoint written to {@code directory}/savepoint-&lt;id&gt; that is never
+     * deleted, from which a new run of the same program can start (also at another parallelism) with
+     * {@code CheckpointConfig#setRestoreFrom}. The job keeps running.
+     *
+     * @return completes with the savepoint's directory, or exceptionally if it could not be taken
+     */
+    java.util.concurrent.CompletableFuture<java.nio.file.Path> triggerSavepoint(java.nio.file.Path directory);
+
+    /**
      * Waits until every thread of the job has ended.
      *
      * @return the result if the job finished

@@ -6,6 +6,8 @@ public enum JobStatus {
     CREATED,
     /** Processing. */
     RUNNING,
+    /** An operator failed; the job is stopping its tasks to restart from its latest checkpoint. */
+    RESTARTING,
     /** Every input ended and every operator finished. */
     FINISHED,
     /** Cancelled by {@link JobClient#cancel()}. */

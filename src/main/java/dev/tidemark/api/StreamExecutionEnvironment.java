@@ -1,5 +1,6 @@
 package dev.tidemark.api;
 
+import dev.tidemark.checkpoint.CheckpointConfig;
 import dev.tidemark.api.source.FromElementsSource;
 import dev.tidemark.api.source.SequenceSource;
 import dev.tidemark.api.source.SourceFunction;
@@ -187,6 +188,25 @@ public final class StreamExecutionEnvironment {
             job.cancel();
             throw e;
         }
+    }
+
+    /**
+     * Takes a checkpoint every {@code interval} into {@code directory}, so a failed job restarts from
+     * its latest state (with a {@link CheckpointConfig#setRestartStrategy restart strategy}) and a new
+     * run can start from a retained checkpoint. See {@code docs/concepts/fault-tolerance.md}.
+     */
+    public StreamExecutionEnvironment enableCheckpointing(java.time.Duration interval, java.nio.file.Path directory) {
+        Objects.requireNonNull(interval, "interval must not be null");
+        if (interval.isNegative() || interval.isZero()) {
+            throw new IllegalArgumentException("checkpoint interval must be positive: interval=" + interval);
+        }
+        config.getCheckpointConfig().setInterval(interval).setDirectory(directory);
+        return this;
+    }
+
+    /** How the job takes checkpoints, restarts, and what it restores from. */
+    public CheckpointConfig getCheckpointConfig() {
+        return config.getCheckpointConfig();
     }
 
     /** Starts the pipeline, named "Tidemark job", and returns at once. */

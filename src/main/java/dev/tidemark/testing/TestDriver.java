@@ -5,6 +5,9 @@ import dev.tidemark.api.DataStreamSource;
 import dev.tidemark.api.ExecutionConfig;
 import dev.tidemark.api.JobExecutionException;
 import dev.tidemark.api.StreamExecutionEnvironment;
+import dev.tidemark.checkpoint.JobSnapshot;
+import dev.tidemark.runtime.checkpoint.CompletedCheckpoint;
+import dev.tidemark.runtime.checkpoint.OperatorSnapshot;
 import dev.tidemark.api.source.SourceFunction;
 import dev.tidemark.eventtime.WatermarkStrategy;
 import dev.tidemark.runtime.graph.JobGraph;
@@ -68,6 +71,8 @@ public final class TestDriver implements AutoCloseable {
     private final List<OperatorChain> chains = new ArrayList<>();
     private final MetricRegistry metrics;
     private ExecutionConfig config;
+    private JobGraph graph;
+    private long nextCheckpointId = 1;
     private State state = State.BUILDING;
     private JobExecutionException failure;
 
@@ -141,23 +146,90 @@ public final class TestDriver implements AutoCloseable {
      * @throws JobExecutionException if an operator fails while opening or processing
      */
     public void start() {
+        start(null);
+    }
+
+    /**
+     * Like {@link #start()}, with every operator's state restored from {@code snapshot} (taken by
+     * {@link #snapshot()} on a driver running the same program, at any parallelism).
+     *
+     * @throws IllegalArgumentException if the snapshot was taken with another maximum parallelism
+     */
+    public void start(JobSnapshot snapshot) {
         checkState(State.BUILDING, "start");
         config = env.getConfig().copy();
+        CompletedCheckpoint restore = checkSnapshot(snapshot);
         state = State.RUNNING;
-        JobGraph graph = Planner.plan(env.getTransformations(), env.getParallelism());
+        graph = Planner.plan(env.getTransformations(), env.getParallelism());
+        launch(restore);
+    }
+
+    /**
+     * A snapshot of every operator's state now, between two steps (nothing is in flight, so no
+     * barriers are needed), then reported complete to every operator, as a completed checkpoint
+     * would be: a sink that commits on completion commits here.
+     */
+    public JobSnapshot snapshot() {
+        checkState(State.RUNNING, "snapshot");
+        long id = nextCheckpointId++;
+        long now = clock.currentProcessingTime();
+        List<OperatorSnapshot> snapshots = new ArrayList<>();
+        guarded(() -> {
+            for (OperatorChain chain : chains) {
+                snapshots.addAll(chain.snapshotState(id, now));
+            }
+            for (OperatorChain chain : chains) {
+                chain.notifyCheckpointComplete(id);
+            }
+        });
+        return new CompletedCheckpoint(id, now, config.getMaxParallelism(), snapshots);
+    }
+
+    /**
+     * Simulates a failure and recovery: closes every operator and replaces them with new instances
+     * restored from {@code snapshot}. Test sources and sinks stay; what the sinks received after the
+     * snapshot was taken is not taken back, so a test sees what a replay would add.
+     */
+    public void restore(JobSnapshot snapshot) {
+        checkState(State.RUNNING, "restore");
+        CompletedCheckpoint restore = checkSnapshot(Objects.requireNonNull(snapshot, "snapshot must not be null"));
+        closeChains();
+        contexts.clear();
+        pauses.clear();
+        launch(restore);
+    }
+
+    private CompletedCheckpoint checkSnapshot(JobSnapshot snapshot) {
+        if (snapshot == null) {
+            return null;
+        }
+        if (!(snapshot instanceof CompletedCheckpoint restore)) {
+            throw new IllegalArgumentException("snapshot must come from Tidemark: class=" + snapshot.getClass().getName());
+        }
+        if (restore.maxParallelism() != config.getMaxParallelism()) {
+            throw new IllegalArgumentException("snapshot must have the job's max parallelism: snapshot="
+                    + restore.maxParallelism() + ", job=" + config.getMaxParallelism()
+                    + "; key groups cannot be redistributed to another number of key groups");
+        }
+        nextCheckpointId = Math.max(nextCheckpointId, restore.checkpointId() + 1);
+        return restore;
+    }
+
+    private void launch(CompletedCheckpoint restore) {
         guarded(() -> {
             List<Subtask> subtasks = JobWiring.wire(graph,
                     new OperatorChain.Settings(config, env.getStreamTimeCharacteristic(), metrics,
                             new AlignmentGroups()), new DriverEnvironment());
             for (Subtask subtask : subtasks) {
                 chains.add(subtask.chain());
+                subtask.chain().initializeState(restore);
                 subtask.chain().open();
             }
             List<Runnable> bounded = new ArrayList<>();
             for (Subtask subtask : subtasks) {
                 subtask.start();
                 if (subtask.vertex().isSource()) {
-                    bindSource(subtask, bounded);
+                    bindSource(subtask, bounded, restore);
                 }
             }
             bounded.forEach(Runnable::run);
@@ -185,7 +257,7 @@ public final class TestDriver implements AutoCloseable {
         }
     }
 
-    private void bindSource(Subtask subtask, List<Runnable> boundedSources) {
+    private void bindSource(Subtask subtask, List<Runnable> boundedSources, CompletedCheckpoint restore) {
         SourceTransformation<?> transformation = (SourceTransformation<?>) subtask.vertex().head().transformation();
         TestSource<?> testSource = testSources.get(transformation);
         if (testSource != null) {
@@ -196,7 +268,7 @@ public final class TestDriver implements AutoCloseable {
             }
         } else {
             SourceRunner runner = new SourceRunner(transformation, subtask, config.getEndOfInput(),
-                    clock::currentProcessingTime);
+                    clock::currentProcessingTime, restore);
             boundedSources.add(() -> {
                 try {
                     runner.run();

@@ -1,5 +1,10 @@
 package dev.tidemark.api.source;
 
+import dev.tidemark.checkpoint.CheckpointedFunction;
+import dev.tidemark.checkpoint.FunctionInitializationContext;
+import dev.tidemark.checkpoint.FunctionSnapshotContext;
+import dev.tidemark.state.ListState;
+import dev.tidemark.state.ListStateDescriptor;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -8,16 +13,19 @@ import java.util.Objects;
 
 /**
  * A bounded source that emits the given elements in order, without timestamps. The elements are
- * copied into the source, so they must be {@link Serializable}.
+ * copied into the source, so they must be {@link Serializable}. Checkpoints hold the position, so a
+ * restored job goes on with the next element.
  *
  * @param <T> the element type
  */
-public final class FromElementsSource<T> implements SourceFunction<T> {
+public final class FromElementsSource<T> implements SourceFunction<T>, CheckpointedFunction {
 
     private static final long serialVersionUID = 1L;
 
     private final ArrayList<T> elements;
     private volatile boolean running = true;
+    private transient ListState<Integer> positionState;
+    private int position;
 
     /**
      * @throws NullPointerException if an element is null, naming its position
@@ -47,9 +55,25 @@ public final class FromElementsSource<T> implements SourceFunction<T> {
     }
 
     @Override
+    public void initializeState(FunctionInitializationContext context) {
+        positionState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("position", Integer.class));
+        for (int restored : positionState.get()) {
+            position = restored;
+        }
+    }
+
+    @Override
+    public void snapshotState(FunctionSnapshotContext context) {
+        positionState.update(List.of(position));
+    }
+
+    @Override
     public void run(SourceContext<T> ctx) {
-        for (int i = 0; i < elements.size() && running; i++) {
-            ctx.collect(elements.get(i));
+        while (position < elements.size() && running) {
+            synchronized (ctx.getCheckpointLock()) {
+                ctx.collect(elements.get(position));
+                position++;
+            }
         }
     }
 

@@ -1,21 +1,32 @@
 package dev.tidemark.api.source;
 
+import dev.tidemark.checkpoint.CheckpointedFunction;
+import dev.tidemark.checkpoint.FunctionInitializationContext;
+import dev.tidemark.checkpoint.FunctionSnapshotContext;
+import dev.tidemark.state.ListState;
+import dev.tidemark.state.ListStateDescriptor;
+import java.util.ArrayList;
+import java.util.List;
 import dev.tidemark.api.functions.RichFunction;
 import dev.tidemark.api.functions.RuntimeContext;
 
 /**
  * A bounded source of the longs {@code from} to {@code to}, both inclusive, without timestamps. In
  * parallel, instance {@code i} of {@code n} emits {@code from + i}, {@code from + i + n}, ...
+ *
+ * <p>Checkpoints hold what each instance has still to emit, as arithmetic progressions; restored at
+ * another parallelism, the progressions are dealt out to the new instances, so every number is
+ * emitted exactly once, though no longer in one global order.
  */
-public final class SequenceSource implements ParallelSourceFunction<Long>, RichFunction {
+public final class SequenceSource implements ParallelSourceFunction<Long>, RichFunction, CheckpointedFunction {
 
     private static final long serialVersionUID = 1L;
 
     private final long from;
     private final long to;
-    private long first;
-    private long step = 1;
     private volatile boolean running = true;
+    private transient ListState<long[]> remainingState;
+    private transient List<long[]> remaining; // {next, step} of each progression still to emit
 
     /** @throws IllegalArgumentException if {@code from > to} */
     public SequenceSource(long from, long to) {
@@ -24,24 +35,51 @@ public final class SequenceSource implements ParallelSourceFunction<Long>, RichF
         }
         this.from = from;
         this.to = to;
-        this.first = from;
+    }
+
+    @Override
+    public void initializeState(FunctionInitializationContext context) {
+        remainingState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("remaining", long[].class));
+        if (context.isRestored()) {
+            remaining = new ArrayList<>();
+            remainingState.get().forEach(remaining::add);
+        }
+    }
+
+    @Override
+    public void snapshotState(FunctionSnapshotContext context) {
+        List<long[]> copy = new ArrayList<>();
+        for (long[] progression : remaining) {
+            copy.add(progression.clone());
+        }
+        remainingState.update(copy);
     }
 
     @Override
     public void open(RuntimeContext context) {
-        step = context.getNumberOfParallelSubtasks();
-        first = from + context.getIndexOfThisSubtask();
+        if (remaining != null) {
+            return; // restored
+        }
+        remaining = new ArrayList<>();
+        long step = context.getNumberOfParallelSubtasks();
+        long first = from + context.getIndexOfThisSubtask();
+        if (first <= to && first >= from) { // not more instances than numbers, nor an overflowing start
+            remaining.add(new long[] {first, step});
+        }
     }
 
     @Override
     public void run(SourceContext<Long> ctx) {
-        if (first > to || first < from) {
-            return; // more instances than numbers, or an overflowing start
-        }
-        for (long i = first; running; i += step) {
-            ctx.collect(i);
-            if (Long.compareUnsigned(to - i, step) < 0) {
-                return; // the next value would pass 'to'; unsigned because to - i may exceed Long.MAX_VALUE
+        while (!remaining.isEmpty() && running) {
+            synchronized (ctx.getCheckpointLock()) {
+                long[] progression = remaining.get(0);
+                long value = progression[0];
+                ctx.collect(value);
+                if (Long.compareUnsigned(to - value, progression[1]) < 0) {
+                    remaining.remove(0); // the next value would pass 'to'; unsigned as to - value may exceed Long.MAX_VALUE
+                } else {
+                    progression[0] = value + progression[1];
+                }
             }
         }
     }

@@ -56,5 +56,18 @@ public interface SourceFunction<T> extends Serializable {
          * inputs do not wait for its watermarks. The next element or watermark makes it active again.
          */
         void markAsTemporarilyIdle();
+
+        /**
+         * The lock a checkpoint takes while it snapshots the source and sends its barrier. A source that
+         * keeps a position ({@link dev.tidemark.checkpoint.CheckpointedFunction}) must emit an element
+         * and advance its position while holding it, so no checkpoint falls between the two:
+         * <pre>{@code
+         * synchronized (ctx.getCheckpointLock()) {
+         *     ctx.collect(next);
+         *     position++;
+         * }
+         * }</pre>
+         */
+        Object getCheckpointLock();
     }
 }

@@ -26,6 +26,7 @@ public final class MetricRegistry {
 
     private final Map<String, Counter> counters = new ConcurrentHashMap<>();
     private final Map<String, Gauge> watermarks = new ConcurrentHashMap<>();
+    private final Map<String, Gauge> gauges = new ConcurrentHashMap<>();
     private final LongSupplier clock;
 
     /** @param clock the job's processing-time clock, for the watermark lag */
@@ -38,6 +39,11 @@ public final class MetricRegistry {
         return counters.computeIfAbsent(operator + "." + metric, k -> new Counter());
     }
 
+    /** The gauge {@code metric} of {@code owner} (an operator or the job), created at 0 on first use. */
+    public Gauge gauge(String owner, String metric) {
+        return gauges.computeIfAbsent(owner + "." + metric, k -> new Gauge(0));
+    }
+
     /** The current input watermark of {@code operator}, created on first use. */
     public Gauge watermark(String operator) {
         return watermarks.computeIfAbsent(operator, k -> new Gauge(Long.MIN_VALUE));
@@ -47,6 +53,7 @@ public final class MetricRegistry {
     public Map<String, Long> snapshot() {
         Map<String, Long> values = new TreeMap<>();
         counters.forEach((name, counter) -> values.put(name, counter.get()));
+        gauges.forEach((name, gauge) -> values.put(name, gauge.get()));
         long now = clock.getAsLong();
         watermarks.forEach((operator, gauge) -> {
             long watermark = gauge.get();

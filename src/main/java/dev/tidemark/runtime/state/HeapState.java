@@ -29,7 +29,9 @@ abstract class HeapState<K, N, V> {
     }
 
     /** A small mutable holder so refreshing a TTL on read does not allocate. */
-    private static final class Stamped {
+    private static final class Stamped implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+
         Object value;
         long writtenAt;
 

@@ -6,19 +6,16 @@ import dev.tidemark.api.JobExecutionException;
 import dev.tidemark.api.JobExecutionResult;
 import dev.tidemark.api.JobStatus;
 import dev.tidemark.api.TimeCharacteristic;
+import dev.tidemark.checkpoint.CheckpointConfig;
+import dev.tidemark.runtime.checkpoint.CheckpointStorage;
+import dev.tidemark.runtime.checkpoint.CompletedCheckpoint;
 import dev.tidemark.runtime.graph.JobGraph;
-import dev.tidemark.runtime.graph.JobVertex;
-import dev.tidemark.runtime.graph.SourceTransformation;
 import dev.tidemark.runtime.metrics.MetricRegistry;
-import dev.tidemark.runtime.timers.MailboxProcessingTimeService;
-import dev.tidemark.runtime.timers.ProcessingTimeService;
+import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -28,112 +25,97 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A job running on local threads: one {@link StreamTask} per parallel instance of each vertex,
- * connected by bounded queues, and one scheduler thread for processing-time timers. The first
- * failure cancels every task; the job ends when every thread has ended, so no thread outlives
- * {@link #await()}.
+ * A job running on local threads, as one {@link JobAttempt} after another: when an attempt fails
+ * and the restart strategy allows, its threads are stopped and a new attempt starts with every
+ * operator restored from the latest completed checkpoint. The job ends when an attempt finishes, is
+ * cancelled, or fails for good; no thread outlives {@link #await()}.
  *
- * <p>Threading: {@link JobClient} methods from any thread; listener methods from task threads.
+ * <p>Threading: {@link JobClient} methods from any thread; attempt callbacks from task threads.
  */
-public final class LocalJob implements JobClient, TaskListener {
+public final class LocalJob implements JobClient, JobAttempt.Listener {
+
+    static final String RESTARTS = "numRestarts";
 
     private static final Logger LOG = LoggerFactory.getLogger(LocalJob.class);
     private static final AtomicInteger JOB_IDS = new AtomicInteger();
-    private static final int QUEUE_CAPACITY = 1024;
 
     private final String name;
-    private final List<StreamTask> tasks = new ArrayList<>();
+    private final JobGraph graph;
+    private final ExecutionConfig config;
+    private final TimeCharacteristic characteristic;
     private final MetricRegistry metrics = new MetricRegistry(System::currentTimeMillis);
-    private final ScheduledThreadPoolExecutor scheduler;
-    private final AtomicInteger liveTasks;
+    private final CheckpointCoordinator checkpoints;
+    private final CompletedCheckpoint initialRestore;
+    private final ScheduledThreadPoolExecutor housekeeping;
     private final CountDownLatch terminated = new CountDownLatch(1);
     private final Object lock = new Object();
-    private final List<Thread> schedulerThreads = new CopyOnWriteArrayList<>();
-    private final Duration metricsLogInterval;
+    private final RestartTracker restarts;
     private long startNanos;
     private long endNanos;
+    private JobAttempt attempt; // guarded by lock
+    private int attempts; // guarded by lock
     private JobStatus status = JobStatus.CREATED; // guarded by lock
     private boolean cancelRequested; // guarded by lock
     private String failedOperator; // guarded by lock
     private Throwable failure; // guarded by lock
 
-    /** Wires the job's tasks; nothing runs until {@link #start()}. */
+    /**
+     * Wires the job's first attempt (restored from the configured savepoint, if any); nothing runs
+     * until {@link #start()}.
+     *
+     * @throws dev.tidemark.api.TidemarkException if the savepoint to restore from cannot be read
+     */
     public LocalJob(String name, JobGraph graph, ExecutionConfig config, TimeCharacteristic characteristic) {
         this.name = name;
-        this.metricsLogInterval = config.getMetricsLogInterval();
+        this.graph = graph;
+        this.config = config;
+        this.characteristic = characteristic;
+        CheckpointConfig checkpointConfig = config.getCheckpointConfig();
+        this.restarts = new RestartTracker(checkpointConfig.getRestartStrategy());
+        this.initialRestore = checkpointConfig.getRestoreFrom() == null ? null
+                : checkMaxParallelism(CheckpointStorage.load(checkpointConfig.getRestoreFrom()));
+        this.checkpoints = new CheckpointCoordinator(name, checkpointConfig, config.getMaxParallelism(), metrics,
+                initialRestore == null ? 0 : initialRestore.checkpointId());
         int id = JOB_IDS.incrementAndGet();
-        this.scheduler = new ScheduledThreadPoolExecutor(1, r -> {
-            Thread t = new Thread(r, "tidemark-timers-" + name + "-" + id);
+        this.housekeeping = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "tidemark-job-" + name + "-" + id);
             t.setDaemon(true);
-            schedulerThreads.add(t);
             return t;
         });
-        scheduler.setRemoveOnCancelPolicy(true);
-        ThreadedEnvironment environment = new ThreadedEnvironment();
-        List<Subtask> subtasks = JobWiring.wire(graph, new OperatorChain.Settings(config, characteristic, metrics, new AlignmentGroups()), environment);
-        for (Subtask subtask : subtasks) {
-            TaskParts parts = environment.parts(subtask);
-            tasks.add(new StreamTask(name, subtask, parts.queues, parts.wakeup, parts.mailbox, parts.timeService,
-                    config, this));
-        }
-        this.liveTasks = new AtomicInteger(tasks.size());
+        this.attempt = newAttempt(initialRestore);
     }
 
-    /** The queues, mailbox and clock of one task, created while wiring. */
-    private static final class TaskParts {
-        final Wakeup wakeup = new Wakeup();
-        final Mailbox mailbox = new Mailbox(wakeup);
-        final List<ElementQueue> queues = new ArrayList<>();
-        MailboxProcessingTimeService timeService;
+    private CompletedCheckpoint checkMaxParallelism(CompletedCheckpoint restore) {
+        if (restore.maxParallelism() != config.getMaxParallelism()) {
+            throw new IllegalStateException("restored checkpoint must have the job's max parallelism: checkpoint="
+                    + restore.maxParallelism() + ", job=" + config.getMaxParallelism()
+                    + "; key groups cannot be redistributed to another number of key groups");
+        }
+        return restore;
     }
 
-    private final class ThreadedEnvironment implements JobWiring.Environment {
-        private final Map<String, TaskParts> parts = new HashMap<>();
-
-        private TaskParts parts(JobVertex vertex, int index) {
-            return parts.computeIfAbsent(vertex.id() + "/" + index, k -> new TaskParts());
+    private JobAttempt newAttempt(CompletedCheckpoint restore) {
+        if (restore != null) {
+            LOG.info("Restoring job: job={}, from={}", name, restore);
         }
-
-        TaskParts parts(Subtask subtask) {
-            return parts(subtask.vertex(), subtask.index());
-        }
-
-        @Override
-        public ProcessingTimeService timeService(JobVertex vertex, int subtaskIndex) {
-            TaskParts p = parts(vertex, subtaskIndex);
-            p.timeService = new MailboxProcessingTimeService(scheduler, p.mailbox);
-            return p.timeService;
-        }
-
-        @Override
-        public ChannelWriter channel(Subtask consumer, int channelIndex, ChannelConsumer target, String producer) {
-            TaskParts p = parts(consumer);
-            ElementQueue queue = new ElementQueue(channelIndex, QUEUE_CAPACITY, p.wakeup,
-                    metrics.counter(producer, ElementQueue.BACK_PRESSURED_NANOS));
-            p.queues.add(queue);
-            return queue;
-        }
-
-        @Override
-        public int sourceChannels(JobVertex vertex, int subtaskIndex) {
-            return ((SourceTransformation<?>) vertex.head().transformation())
-                    .ownedSplits(subtaskIndex, vertex.parallelism()).size();
-        }
+        return new JobAttempt(name, ++attempts, graph, config, characteristic, metrics, checkpoints, restore, this);
     }
 
-    /** Starts every task. */
+    /** Starts the first attempt and periodic checkpoints. */
     public LocalJob start() {
+        JobAttempt first;
         synchronized (lock) {
             status = JobStatus.RUNNING;
+            first = attempt;
         }
         startNanos = System.nanoTime();
-        LOG.info("Job started: job={}, tasks={}", name, tasks.size());
-        for (StreamTask task : tasks) {
-            task.start();
-        }
-        long logInterval = metricsLogInterval.toMillis();
+        LOG.info("Job started: job={}, tasks={}", name, first.tasks().size());
+        checkpoints.attach(first.tasks());
+        first.start();
+        checkpoints.start();
+        long logInterval = config.getMetricsLogInterval().toMillis();
         if (logInterval > 0) {
-            scheduler.scheduleAtFixedRate(() -> LOG.info("Metrics: job={}, {}", name, metrics.snapshot()),
+            housekeeping.scheduleAtFixedRate(() -> LOG.info("Metrics: job={}, {}", name, metrics.snapshot()),
                     logInterval, logInterval, TimeUnit.MILLISECONDS);
         }
         return this;
@@ -157,21 +139,28 @@ public final class LocalJob implements JobClient, TaskListener {
     }
 
     @Override
+    public CompletableFuture<Path> triggerSavepoint(Path directory) {
+        java.util.Objects.requireNonNull(directory, "directory must not be null");
+        return checkpoints.triggerSavepoint(directory);
+    }
+
+    @Override
     public void cancel() {
+        JobAttempt current;
         synchronized (lock) {
-            if (status.isTerminal() || cancelRequested || failure != null) {
+            if (status.isTerminal() || cancelRequested) {
                 return;
             }
             cancelRequested = true;
+            current = attempt;
         }
         LOG.info("Job cancelling: job={}", name);
-        cancelAll();
+        current.cancelAll();
     }
 
     @Override
     public JobExecutionResult await() throws InterruptedException {
         terminated.await();
-        joinThreads();
         return result();
     }
 
@@ -180,21 +169,15 @@ public final class LocalJob implements JobClient, TaskListener {
         if (!terminated.await(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
             throw new TimeoutException("job did not end in time: job=" + name + ", timeout=" + timeout);
         }
-        joinThreads();
         return result();
     }
 
-    /** Every task has reported its end; wait for the last instructions of each thread to run out. */
-    private void joinThreads() throws InterruptedException {
-        for (StreamTask task : tasks) {
-            task.join();
+    private JobExecutionResult result() throws InterruptedException {
+        JobAttempt last;
+        synchronized (lock) {
+            last = attempt;
         }
-        for (Thread t : schedulerThreads) {
-            t.join();
-        }
-    }
-
-    private JobExecutionResult result() {
+        last.join(); // every attempt reported its end; wait for the last instructions of its threads
         synchronized (lock) {
             if (status == JobStatus.FAILED) {
                 throw new JobExecutionException("job '" + name + "' failed: operator '" + failedOperator
@@ -208,41 +191,80 @@ public final class LocalJob implements JobClient, TaskListener {
     }
 
     @Override
-    public void taskFailed(String operatorName, Throwable cause) {
+    public void attemptFailed(JobAttempt failed, String operatorName, Throwable cause) {
         synchronized (lock) {
-            if (failure != null || cancelRequested) {
+            if (failed != attempt || cancelRequested) {
                 LOG.debug("Further failure after the job stopped: job={}, operator={}", name, operatorName, cause);
+                failed.cancelAll();
                 return;
             }
-            failure = cause;
-            failedOperator = operatorName;
         }
         LOG.error("Job failing: job={}, operator={}", name, operatorName, cause);
-        cancelAll();
+        failed.cancelAll();
     }
 
     @Override
-    public void taskTerminated(StreamTask task) {
-        if (liveTasks.decrementAndGet() > 0) {
+    public void attemptTerminated(JobAttempt ended) {
+        Duration delay = null;
+        synchronized (lock) {
+            if (ended.failure() != null && !cancelRequested) {
+                delay = restarts.onFailure(System.currentTimeMillis());
+                if (delay == null) {
+                    failure = ended.failure();
+                    failedOperator = ended.failedOperator();
+                } else {
+                    status = JobStatus.RESTARTING;
+                }
+            }
+        }
+        if (delay == null) {
+            terminate();
             return;
         }
-        scheduler.shutdownNow();
+        LOG.info("Job restarting: job={}, restart={}, delay={}", name, restarts.restarts(), delay);
+        metrics.counter(name, RESTARTS).inc();
+        housekeeping.schedule(() -> restart(ended), delay.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** On the housekeeping thread: a new attempt from the latest completed checkpoint. */
+    private void restart(JobAttempt ended) {
+        JobAttempt next;
         try {
-            scheduler.awaitTermination(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            ended.join();
+            CompletedCheckpoint latest = checkpoints.latestCheckpoint();
+            next = newAttempt(latest != null ? latest : initialRestore);
+        } catch (Throwable t) {
+            synchronized (lock) {
+                failure = t;
+                failedOperator = "restart";
+            }
+            terminate();
+            return;
         }
+        synchronized (lock) {
+            if (cancelRequested) {
+                next = null;
+            } else {
+                attempt = next;
+                status = JobStatus.RUNNING;
+            }
+        }
+        if (next == null) {
+            terminate();
+            return;
+        }
+        checkpoints.attach(next.tasks());
+        next.start();
+    }
+
+    private void terminate() {
+        checkpoints.shutdown();
+        housekeeping.shutdownNow();
         synchronized (lock) {
             endNanos = System.nanoTime();
             status = failure != null ? JobStatus.FAILED : cancelRequested ? JobStatus.CANCELED : JobStatus.FINISHED;
         }
         LOG.info("Job ended: job={}, status={}", name, status());
         terminated.countDown();
-    }
-
-    private void cancelAll() {
-        for (StreamTask task : tasks) {
-            task.cancel();
-        }
     }
 }

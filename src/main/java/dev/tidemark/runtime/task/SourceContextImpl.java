@@ -20,12 +20,25 @@ public final class SourceContextImpl<T> implements SourceFunction.SourceContext<
     private final ChannelWriter channel;
     private final WatermarkOrder order;
     private final java.util.function.LongSupplier clock;
+    private final Object checkpointLock;
+    private final boolean checkpointing;
     private volatile boolean cancelled; // written by the cancelling thread, read by the source thread
     private boolean finished;
     private boolean idle;
 
     /** @param clock the processing-time clock that processing-time watermarks are checked against */
     public SourceContextImpl(String sourceName, ChannelWriter channel, java.util.function.LongSupplier clock) {
+        this(sourceName, channel, clock, null);
+    }
+
+    /**
+     * @param checkpointLock the lock checkpoints take, shared by the contexts of one source instance;
+     *     {@code null} without checkpointing (no lock per record then)
+     */
+    public SourceContextImpl(String sourceName, ChannelWriter channel, java.util.function.LongSupplier clock,
+            Object checkpointLock) {
+        this.checkpointing = checkpointLock != null;
+        this.checkpointLock = checkpointing ? checkpointLock : new Object();
         this.sourceName = sourceName;
         this.channel = channel;
         this.order = new WatermarkOrder(sourceName);
@@ -44,8 +57,25 @@ public final class SourceContextImpl<T> implements SourceFunction.SourceContext<
             throw new NullPointerException("element must not be null: source=" + sourceName
                     + "; null elements cannot be carried");
         }
-        markActive();
-        channel.writeRecord(element, timestamp);
+        if (!checkpointing) {
+            markActive();
+            channel.writeRecord(element, timestamp);
+            return;
+        }
+        synchronized (checkpointLock) { // uncontended unless a checkpoint is being triggered
+            markActive();
+            channel.writeRecord(element, timestamp);
+        }
+    }
+
+    @Override
+    public Object getCheckpointLock() {
+        return checkpointLock;
+    }
+
+    /** Sends {@code barrier} on the channel; the caller holds the checkpoint lock. */
+    void writeBarrier(dev.tidemark.runtime.checkpoint.CheckpointBarrier barrier) {
+        channel.writeBarrier(barrier);
     }
 
     @Override
@@ -54,30 +84,36 @@ public final class SourceContextImpl<T> implements SourceFunction.SourceContext<
         if (mark == null) {
             throw new NullPointerException("watermark must not be null: source=" + sourceName);
         }
-        if (order.admit(mark, clock.getAsLong())) {
-            markActive();
-            channel.writeWatermark(mark);
+        synchronized (checkpointLock) {
+            if (order.admit(mark, clock.getAsLong())) {
+                markActive();
+                channel.writeWatermark(mark);
+            }
         }
     }
 
     @Override
     public void markAsTemporarilyIdle() {
         checkOpen();
-        if (!idle) {
-            idle = true;
-            channel.writeStatus(WatermarkStatus.IDLE);
+        synchronized (checkpointLock) {
+            if (!idle) {
+                idle = true;
+                channel.writeStatus(WatermarkStatus.IDLE);
+            }
         }
     }
 
     /** Ends the channel after the source's {@code run} returned normally. */
     public void finish(EndOfInput endOfInput) {
         checkOpen();
-        finished = true;
-        if (endOfInput == EndOfInput.EMIT_FINAL_WATERMARK) {
-            markActive();
-            channel.writeWatermark(Watermark.MAX_WATERMARK); // ends either mode: not subject to the order
+        synchronized (checkpointLock) {
+            finished = true;
+            if (endOfInput == EndOfInput.EMIT_FINAL_WATERMARK) {
+                markActive();
+                channel.writeWatermark(Watermark.MAX_WATERMARK); // ends either mode: not subject to the order
+            }
+            channel.writeEnd();
         }
-        channel.writeEnd();
     }
 
     /** Makes every later emission throw. */

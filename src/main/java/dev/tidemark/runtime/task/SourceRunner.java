@@ -4,6 +4,12 @@ import dev.tidemark.api.EndOfInput;
 import dev.tidemark.api.functions.RichFunction;
 import dev.tidemark.api.source.SourceFunction;
 import dev.tidemark.api.source.SplitSource;
+import dev.tidemark.runtime.checkpoint.CheckpointBarrier;
+import dev.tidemark.runtime.checkpoint.CompletedCheckpoint;
+import dev.tidemark.runtime.checkpoint.FunctionState;
+import dev.tidemark.runtime.checkpoint.OperatorSnapshot;
+import dev.tidemark.runtime.checkpoint.SnapshotReader;
+import dev.tidemark.runtime.checkpoint.SnapshotWriter;
 import dev.tidemark.runtime.graph.SourceTransformation;
 import dev.tidemark.runtime.operators.BasicRuntimeContext;
 import java.util.ArrayList;
@@ -25,11 +31,24 @@ public final class SourceRunner {
     private final List<SourceContextImpl<Object>> contexts = new ArrayList<>();
     private final EndOfInput endOfInput;
     private final SplitPauses pauses;
+    private final Object checkpointLock = new Object();
+    private final String operatorId;
+    private final int subtaskIndex;
+    private final CompletedCheckpoint restore;
+    private FunctionState functionState; // guarded by checkpointLock
+    private boolean finished; // guarded by checkpointLock
+    private java.util.function.Consumer<List<OperatorSnapshot>> onFinished = snapshots -> {};
 
-    /** @param clock the processing-time clock that processing-time watermarks are checked against */
+    /**
+     * @param clock the processing-time clock that processing-time watermarks are checked against
+     * @param restore the checkpoint the source's position is restored from, or {@code null}
+     */
     public SourceRunner(SourceTransformation<?> transformation, Subtask subtask, EndOfInput endOfInput,
-            java.util.function.LongSupplier clock) {
+            java.util.function.LongSupplier clock, CompletedCheckpoint restore) {
         this.name = transformation.name();
+        this.operatorId = subtask.vertex().head().operatorId();
+        this.subtaskIndex = subtask.index();
+        this.restore = restore;
         this.function = transformation.newFunction();
         int parallelism = subtask.vertex().parallelism();
         this.runtimeContext = new BasicRuntimeContext(name, subtask.index(), parallelism);
@@ -39,7 +58,7 @@ public final class SourceRunner {
         List<ChannelWriter> channels = subtask.sourceChannels();
         for (int i = 0; i < channels.size(); i++) {
             String contextName = transformation.isSplitSource() ? name + "[split " + ownedSplits.get(i) + "]" : name;
-            contexts.add(new SourceContextImpl<>(contextName, channels.get(i), clock));
+            contexts.add(new SourceContextImpl<>(contextName, channels.get(i), clock, checkpointLock));
         }
     }
 
@@ -48,8 +67,18 @@ public final class SourceRunner {
         return name;
     }
 
+    /** What receives the source's last snapshot, taken under the checkpoint lock when it has finished. */
+    void onFinished(java.util.function.Consumer<List<OperatorSnapshot>> onFinished) {
+        this.onFinished = onFinished;
+    }
+
     @SuppressWarnings("unchecked")
     public void run() throws Exception {
+        SnapshotReader reader = restore == null ? SnapshotReader.fresh()
+                : restore.reader(operatorId, name, subtaskIndex, runtimeContext.getNumberOfParallelSubtasks());
+        synchronized (checkpointLock) {
+            functionState = FunctionState.initialize(function, reader);
+        }
         if (function instanceof RichFunction rich) {
             rich.open(runtimeContext);
         }
@@ -60,15 +89,58 @@ public final class SourceRunner {
                 ((SourceFunction<Object>) function).run(contexts.get(0));
             }
             if (!isCancelled()) {
-                for (SourceContextImpl<Object> ctx : contexts) {
-                    if (!ctx.isFinished()) {
-                        ctx.finish(endOfInput);
+                synchronized (checkpointLock) {
+                    for (SourceContextImpl<Object> ctx : contexts) {
+                        if (!ctx.isFinished()) {
+                            ctx.finish(endOfInput);
+                        }
                     }
+                    finished = true;
+                    onFinished.accept(snapshot(CheckpointBarrier.FINAL_CHECKPOINT_ID, System.currentTimeMillis()));
                 }
             }
         } finally {
             if (function instanceof RichFunction rich) {
                 rich.close();
+            }
+        }
+    }
+
+    /**
+     * Under the checkpoint lock: snapshots the source's position and sends {@code barrier} on every
+     * channel that has not ended, so the barrier follows exactly the elements the position covers.
+     *
+     * @return the source's snapshot (empty if it has no state), or {@code null} if it is not running
+     *     (not started yet, finished, or cancelled)
+     */
+    public List<OperatorSnapshot> triggerCheckpoint(CheckpointBarrier barrier) throws Exception {
+        synchronized (checkpointLock) {
+            if (functionState == null || finished || isCancelled()) {
+                return null;
+            }
+            List<OperatorSnapshot> snapshot = snapshot(barrier.checkpointId(), barrier.timestamp());
+            for (SourceContextImpl<Object> ctx : contexts) {
+                if (!ctx.isFinished()) {
+                    ctx.writeBarrier(barrier);
+                }
+            }
+            return snapshot;
+        }
+    }
+
+    private List<OperatorSnapshot> snapshot(long checkpointId, long timestamp) throws Exception {
+        SnapshotWriter writer = new SnapshotWriter(operatorId, name, subtaskIndex,
+                runtimeContext.getNumberOfParallelSubtasks(), checkpointId, timestamp);
+        functionState.snapshot(writer);
+        OperatorSnapshot snapshot = writer.build();
+        return snapshot == null ? List.of() : List.of(snapshot);
+    }
+
+    /** Tells the source function (a {@code CheckpointListener}) that {@code checkpointId} completed. */
+    public void notifyCheckpointComplete(long checkpointId) throws Exception {
+        synchronized (checkpointLock) {
+            if (functionState != null) {
+                functionState.notifyCheckpointComplete(checkpointId);
             }
         }
     }

@@ -1,6 +1,9 @@
 package dev.tidemark.runtime.task;
 
 import dev.tidemark.api.ExecutionConfig;
+import dev.tidemark.runtime.checkpoint.CheckpointBarrier;
+import dev.tidemark.runtime.checkpoint.CompletedCheckpoint;
+import dev.tidemark.runtime.checkpoint.OperatorSnapshot;
 import dev.tidemark.runtime.graph.SourceTransformation;
 import dev.tidemark.runtime.operators.OperatorException;
 import dev.tidemark.runtime.timers.MailboxProcessingTimeService;
@@ -33,10 +36,20 @@ final class StreamTask {
     private final SourceRunner source;
     private final Thread taskThread;
     private final Thread sourceThread;
+    private final CheckpointCoordinator checkpoints;
+    private final CompletedCheckpoint restore;
     private volatile boolean cancelled; // written by any thread, read by the task thread
+    private boolean finalCheckpointDone; // task thread only
 
+    /**
+     * @param checkpoints where the task acknowledges checkpoints
+     * @param restore the checkpoint the task's operators are restored from, or {@code null}
+     */
     StreamTask(String jobName, Subtask subtask, List<ElementQueue> inputs, Wakeup wakeup, Mailbox mailbox,
-            MailboxProcessingTimeService timeService, ExecutionConfig config, TaskListener listener) {
+            MailboxProcessingTimeService timeService, ExecutionConfig config, TaskListener listener,
+            CheckpointCoordinator checkpoints, CompletedCheckpoint restore) {
+        this.checkpoints = checkpoints;
+        this.restore = restore;
         this.jobName = jobName;
         this.subtask = subtask;
         this.inputs = inputs;
@@ -50,8 +63,9 @@ final class StreamTask {
         wakeup.bind(taskThread);
         if (subtask.vertex().isSource()) {
             SourceTransformation<?> t = (SourceTransformation<?>) subtask.vertex().head().transformation();
-            this.source = new SourceRunner(t, subtask, config.getEndOfInput(), System::currentTimeMillis);
+            this.source = new SourceRunner(t, subtask, config.getEndOfInput(), System::currentTimeMillis, restore);
             this.sourceThread = new Thread(this::runSource, "tidemark-source-" + suffix);
+            source.onFinished(snapshots -> checkpoints.finished(sourceParticipant(), snapshots));
         } else {
             this.source = null;
             this.sourceThread = null;
@@ -60,6 +74,61 @@ final class StreamTask {
 
     void start() {
         taskThread.start();
+    }
+
+    boolean isSource() {
+        return source != null;
+    }
+
+    /** Who acknowledges checkpoints for this task: the task thread, and for a source vertex its source. */
+    List<String> participants() {
+        return source != null ? List.of(subtask.displayName(), sourceParticipant()) : List.of(subtask.displayName());
+    }
+
+    String sourceParticipant() {
+        return "source of " + subtask.displayName();
+    }
+
+    /** On the coordinator's thread: see {@link SourceRunner#triggerCheckpoint}. */
+    List<OperatorSnapshot> triggerSource(CheckpointBarrier barrier) throws Exception {
+        return source.triggerCheckpoint(barrier);
+    }
+
+    /** From the coordinator: tells the source now, and the operators on the task thread. */
+    void notifyCheckpointComplete(long checkpointId) {
+        if (source != null) {
+            try {
+                source.notifyCheckpointComplete(checkpointId);
+            } catch (Exception e) {
+                listener.taskFailed(source.name(), e);
+            }
+        }
+        mailbox.execute(() -> {
+            subtask.chain().notifyCheckpointComplete(checkpointId);
+            finalCheckpointDone |= checkpointId == CheckpointBarrier.FINAL_CHECKPOINT_ID;
+        });
+    }
+
+    /** The barrier has arrived on every input: snapshot the operators, acknowledge, pass the barrier on. */
+    private void onAligned(CheckpointBarrier barrier) {
+        List<OperatorSnapshot> snapshots = subtask.chain().snapshotState(barrier.checkpointId(), barrier.timestamp());
+        checkpoints.acknowledge(subtask.displayName(), barrier.checkpointId(), snapshots);
+        subtask.chain().broadcastBarrier(barrier);
+    }
+
+    /**
+     * The input has ended: the operators' last snapshot stands for this task in every later checkpoint;
+     * with periodic checkpoints, wait for the job's last one before closing, so sinks commit.
+     */
+    private void finishCheckpoints() {
+        checkpoints.finished(subtask.displayName(),
+                subtask.chain().snapshotState(CheckpointBarrier.FINAL_CHECKPOINT_ID, System.currentTimeMillis()));
+        while (checkpoints.isPeriodic() && !finalCheckpointDone && !cancelled) {
+            mailbox.runAll();
+            if (!finalCheckpointDone && !mailbox.hasMail() && !cancelled) {
+                wakeup.park(ElementQueue.MAX_PARK_NANOS, () -> !mailbox.hasMail() && !cancelled);
+            }
+        }
     }
 
     /** Stops the task soon: cancels and interrupts the source, releases blocked producers, wakes the task. */
@@ -96,6 +165,8 @@ final class StreamTask {
         InputProcessor input = subtask.input();
         ChannelConsumer consumer = subtask.channelConsumer();
         try {
+            subtask.chain().initializeState(restore);
+            input.onAligned(this::onAligned);
             subtask.chain().open();
             opened = true;
             subtask.start();
@@ -106,13 +177,18 @@ final class StreamTask {
                 mailbox.runAll();
                 int drained = 0;
                 for (int i = 0; i < inputs.size(); i++) {
-                    drained += inputs.get(i).drain(consumer, DRAIN_LIMIT);
+                    if (!input.isBlocked(i)) {
+                        drained += inputs.get(i).drain(consumer, DRAIN_LIMIT);
+                    }
                 }
                 if (drained == 0 && !mailbox.hasMail() && !cancelled) {
                     wakeup.park(ElementQueue.MAX_PARK_NANOS, this::idle);
                 }
             }
             inputEnded = input.isFinished();
+            if (inputEnded) {
+                finishCheckpoints();
+            }
         } catch (OperatorException e) {
             listener.taskFailed(e.operatorName(), e.getCause());
         } catch (Throwable t) {
@@ -134,8 +210,9 @@ final class StreamTask {
         if (mailbox.hasMail() || cancelled) {
             return false;
         }
+        InputProcessor input = subtask.input();
         for (int i = 0; i < inputs.size(); i++) {
-            if (!inputs.get(i).isEmpty()) {
+            if (!input.isBlocked(i) && !inputs.get(i).isEmpty()) {
                 return false;
             }
         }

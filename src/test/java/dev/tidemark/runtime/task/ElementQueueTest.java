@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tidemark.api.TidemarkException;
 import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.checkpoint.CheckpointBarrier;
 import dev.tidemark.runtime.operators.WatermarkStatus;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,9 +37,28 @@ class ElementQueueTest {
         }
 
         @Override
+        public void onBarrier(int channel, CheckpointBarrier barrier) {
+            seen.add("B" + barrier.checkpointId());
+        }
+
+        @Override
         public void onEnd(int channel) {
             seen.add("END");
         }
+    }
+
+    @Test
+    void drain_stopsAfterABarrier_soTheConsumerDecidesWhenToReadOn() throws Exception {
+        ElementQueue queue = new ElementQueue(0, 8, new Wakeup(), new dev.tidemark.runtime.metrics.Counter());
+        Recorder recorder = new Recorder();
+        queue.writeRecord("a", 1);
+        queue.writeBarrier(new CheckpointBarrier(7, 0));
+        queue.writeRecord("b", 2);
+
+        assertThat(queue.drain(recorder, 10)).isEqualTo(2);
+        assertThat(recorder.seen).containsExactly("a@1", "B7");
+        assertThat(queue.drain(recorder, 10)).isEqualTo(1);
+        assertThat(recorder.seen).containsExactly("a@1", "B7", "b@2");
     }
 
     @Test

@@ -13,7 +13,9 @@ import java.util.List;
 final class AccumulatingContents<K, IN, ACC, W> implements WindowContents<IN, W> {
 
     /** The accumulator of one window. */
-    private static final class Slot<ACC> {
+    private static final class Slot<ACC> implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+
         ACC acc;
 
         Slot(ACC acc) {

@@ -1,0 +1,301 @@
+package dev.tidemark.runtime.task;
+
+import dev.tidemark.checkpoint.CheckpointConfig;
+import dev.tidemark.runtime.checkpoint.CheckpointBarrier;
+import dev.tidemark.runtime.checkpoint.CheckpointStorage;
+import dev.tidemark.runtime.checkpoint.CompletedCheckpoint;
+import dev.tidemark.runtime.checkpoint.OperatorSnapshot;
+import dev.tidemark.runtime.metrics.MetricRegistry;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Takes a job's checkpoints: triggers each at every running source (which snapshots its position and
+ * sends a barrier), collects every task's acknowledgement (its operators' snapshots, taken when the
+ * barrier had arrived on all its inputs), writes the completed checkpoint, and then tells every task.
+ * A task or source that has finished counts with the snapshot it took when it finished; when all have
+ * finished, a last checkpoint holds those snapshots and completes with
+ * {@link CheckpointBarrier#FINAL_CHECKPOINT_ID}, so sinks commit their last results.
+ *
+ * <p>One checkpoint is pending at a time; one a source cannot take (it has not started) is aborted.
+ *
+ * <p>Threading: triggering, writing and notifying on the coordinator's own thread; acknowledgements
+ * from task and source threads.
+ */
+final class CheckpointCoordinator {
+
+    static final String COMPLETED = "numberOfCompletedCheckpoints";
+    static final String LAST_SIZE = "lastCheckpointSize";
+    static final String LAST_DURATION = "lastCheckpointDuration";
+
+    private static final Logger LOG = LoggerFactory.getLogger(CheckpointCoordinator.class);
+
+    private final String jobName;
+    private final CheckpointConfig config;
+    private final int maxParallelism;
+    private final CheckpointStorage storage;
+    private final ScheduledThreadPoolExecutor executor;
+    private final MetricRegistry metrics;
+    private final Object lock = new Object();
+    private List<StreamTask> tasks = List.of(); // guarded by lock
+    private final Set<String> participants = new LinkedHashSet<>(); // guarded by lock
+    private final Map<String, List<OperatorSnapshot>> finals = new HashMap<>(); // guarded by lock
+    private Pending pending; // guarded by lock
+    private long lastId; // guarded by lock
+    private int epoch; // guarded by lock
+    private boolean finalTaken; // guarded by lock
+
+    /** A checkpoint or savepoint waiting for acknowledgements. */
+    private static final class Pending {
+        final long id;
+        final long timestamp;
+        final int epoch;
+        final Path savepointDirectory;
+        final CompletableFuture<Path> done = new CompletableFuture<>();
+        final Map<String, List<OperatorSnapshot>> acks = new HashMap<>();
+
+        Pending(long id, long timestamp, int epoch, Path savepointDirectory) {
+            this.id = id;
+            this.timestamp = timestamp;
+            this.epoch = epoch;
+            this.savepointDirectory = savepointDirectory;
+        }
+    }
+
+    /** @param firstId the id after which this job's checkpoints are numbered (a restored checkpoint's id) */
+    CheckpointCoordinator(String jobName, CheckpointConfig config, int maxParallelism, MetricRegistry metrics,
+            long firstId) {
+        this.jobName = jobName;
+        this.config = config;
+        this.maxParallelism = maxParallelism;
+        this.metrics = metrics;
+        this.lastId = firstId;
+        this.storage = config.getDirectory() == null ? null
+                : new CheckpointStorage(config.getDirectory(), config.getRetainedCheckpoints());
+        this.executor = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "tidemark-checkpoints-" + jobName);
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Whether periodic checkpoints are taken (and tasks wait for the final one before closing). */
+    boolean isPeriodic() {
+        return config.isCheckpointingEnabled();
+    }
+
+    /** Starts periodic checkpoints, if enabled. */
+    void start() {
+        if (isPeriodic()) {
+            long interval = config.getInterval().toMillis();
+            executor.scheduleWithFixedDelay(() -> trigger(null), interval, interval, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** The tasks of a new attempt: what was pending for the previous one is abandoned. */
+    void attach(List<StreamTask> attemptTasks) {
+        synchronized (lock) {
+            epoch++;
+            tasks = List.copyOf(attemptTasks);
+            participants.clear();
+            finals.clear();
+            finalTaken = false;
+            abortPending("the job restarted");
+            for (StreamTask task : attemptTasks) {
+                participants.addAll(task.participants());
+            }
+        }
+    }
+
+    /** The latest completed checkpoint on disk that reads back whole, or {@code null}. */
+    CompletedCheckpoint latestCheckpoint() {
+        return storage == null ? null : storage.loadLatest();
+    }
+
+    /** Takes a savepoint into {@code directory}; completes with its path. */
+    CompletableFuture<Path> triggerSavepoint(Path directory) {
+        CompletableFuture<Path> result = new CompletableFuture<>();
+        executor.execute(() -> {
+            Pending p = trigger(directory);
+            if (p == null) {
+                result.completeExceptionally(new IllegalStateException(
+                        "savepoint could not be taken: job=" + jobName + "; no source is running"));
+            } else {
+                p.done.whenComplete((path, failure) -> {
+                    if (failure != null) {
+                        result.completeExceptionally(failure);
+                    } else {
+                        result.complete(path);
+                    }
+                });
+            }
+        });
+        return result;
+    }
+
+    /** On the coordinator's thread: starts a checkpoint (or savepoint) at every running source. */
+    private Pending trigger(Path savepointDirectory) {
+        Pending p;
+        List<StreamTask> targets;
+        synchronized (lock) {
+            if (pending != null) {
+                if (savepointDirectory == null) {
+                    return null; // one at a time: the next periodic trigger tries again
+                }
+                abortPending("a savepoint was requested");
+            }
+            if (finalTaken || participants.isEmpty() || finals.size() == participants.size()) {
+                return null;
+            }
+            p = new Pending(++lastId, System.currentTimeMillis(), epoch, savepointDirectory);
+            pending = p;
+            targets = tasks;
+        }
+        CheckpointBarrier barrier = new CheckpointBarrier(p.id, p.timestamp);
+        for (StreamTask task : targets) {
+            if (!task.isSource()) {
+                continue;
+            }
+            List<OperatorSnapshot> snapshot;
+            try {
+                snapshot = task.triggerSource(barrier);
+            } catch (Exception e) {
+                abort(p, "source " + task.sourceParticipant() + " failed to snapshot: " + e);
+                return p;
+            }
+            if (snapshot != null) {
+                acknowledge(task.sourceParticipant(), p.id, snapshot);
+            } else if (!hasFinished(task.sourceParticipant())) {
+                abort(p, "source " + task.sourceParticipant() + " is not running");
+                return p;
+            }
+        }
+        return p;
+    }
+
+    private boolean hasFinished(String participant) {
+        synchronized (lock) {
+            return finals.containsKey(participant);
+        }
+    }
+
+    /** From a task or source thread: its snapshots for checkpoint {@code checkpointId}. */
+    void acknowledge(String participant, long checkpointId, List<OperatorSnapshot> snapshots) {
+        synchronized (lock) {
+            if (pending == null || pending.id != checkpointId) {
+                return; // aborted or superseded
+            }
+            pending.acks.put(participant, snapshots);
+            completeIfAcknowledged();
+            takeFinalIfAllFinished();
+        }
+    }
+
+    /** From a task or source thread: it has finished; {@code snapshots} stand for it in every later checkpoint. */
+    void finished(String participant, List<OperatorSnapshot> snapshots) {
+        synchronized (lock) {
+            finals.put(participant, snapshots);
+            completeIfAcknowledged();
+            takeFinalIfAllFinished();
+        }
+    }
+
+    /** Once everything has finished (and nothing is pending), the last checkpoint: all final snapshots. */
+    private void takeFinalIfAllFinished() {
+        if (!finalTaken && pending == null && isPeriodic() && finals.size() == participants.size()) {
+            finalTaken = true;
+            Pending last = new Pending(++lastId, System.currentTimeMillis(), epoch, null);
+            List<OperatorSnapshot> all = new ArrayList<>();
+            finals.values().forEach(all::addAll);
+            executor.execute(() -> complete(last, all, CheckpointBarrier.FINAL_CHECKPOINT_ID));
+        }
+    }
+
+    private void completeIfAcknowledged() {
+        if (pending == null) {
+            return;
+        }
+        List<OperatorSnapshot> all = new ArrayList<>();
+        for (String participant : participants) {
+            List<OperatorSnapshot> s = pending.acks.getOrDefault(participant, finals.get(participant));
+            if (s == null) {
+                return;
+            }
+            all.addAll(s);
+        }
+        Pending done = pending;
+        pending = null;
+        executor.execute(() -> complete(done, all, done.id));
+    }
+
+    /** On the coordinator's thread: writes the checkpoint, then tells every task of this attempt. */
+    private void complete(Pending p, List<OperatorSnapshot> snapshots, long notifyId) {
+        CompletedCheckpoint checkpoint = new CompletedCheckpoint(p.id, p.timestamp, maxParallelism, snapshots);
+        Path path;
+        try {
+            path = p.savepointDirectory != null
+                    ? CheckpointStorage.writeTo(p.savepointDirectory.resolve("savepoint-" + p.id), checkpoint)
+                    : storage.write(checkpoint);
+        } catch (RuntimeException e) {
+            LOG.error("Checkpoint failed: job={}, checkpoint={}", jobName, p.id, e);
+            p.done.completeExceptionally(e);
+            return;
+        }
+        long duration = System.currentTimeMillis() - p.timestamp;
+        metrics.counter(jobName, COMPLETED).inc();
+        metrics.gauge(jobName, LAST_SIZE).set(checkpoint.stateSize());
+        metrics.gauge(jobName, LAST_DURATION).set(duration);
+        LOG.info("Checkpoint completed: job={}, checkpoint={}, bytes={}, durationMillis={}, path={}", jobName, p.id,
+                checkpoint.stateSize(), duration, path);
+        p.done.complete(path);
+        List<StreamTask> targets;
+        synchronized (lock) {
+            targets = p.epoch == epoch ? tasks : List.of();
+        }
+        for (StreamTask task : targets) {
+            task.notifyCheckpointComplete(notifyId);
+        }
+    }
+
+    private void abort(Pending p, String reason) {
+        synchronized (lock) {
+            if (pending == p) {
+                abortPending(reason);
+            }
+        }
+    }
+
+    private void abortPending(String reason) {
+        if (pending != null) {
+            LOG.info("Checkpoint aborted: job={}, checkpoint={}, reason={}", jobName, pending.id, reason);
+            pending.done.completeExceptionally(new IllegalStateException("checkpoint " + pending.id
+                    + " was aborted: " + reason));
+            pending = null;
+        }
+    }
+
+    /** Stops triggering and waits for the coordinator's thread to end; what is pending is abandoned. */
+    void shutdown() {
+        synchronized (lock) {
+            abortPending("the job ended");
+        }
+        executor.shutdownNow();
+        try {
+            if (!executor.awaitTermination(10, TimeUnit.SECONDS)) {
+                LOG.warn("Checkpoint thread has not stopped: job={}", jobName);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

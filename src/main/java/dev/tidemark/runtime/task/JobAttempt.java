@@ -1,0 +1,182 @@
+package dev.tidemark.runtime.task;
+
+import dev.tidemark.api.ExecutionConfig;
+import dev.tidemark.api.TimeCharacteristic;
+import dev.tidemark.runtime.checkpoint.CompletedCheckpoint;
+import dev.tidemark.runtime.graph.JobGraph;
+import dev.tidemark.runtime.graph.JobVertex;
+import dev.tidemark.runtime.graph.SourceTransformation;
+import dev.tidemark.runtime.metrics.MetricRegistry;
+import dev.tidemark.runtime.timers.MailboxProcessingTimeService;
+import dev.tidemark.runtime.timers.ProcessingTimeService;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One execution of a job graph on local threads: one {@link StreamTask} per parallel instance of
+ * each vertex, connected by bounded queues, and a scheduler thread for processing-time timers. Every
+ * operator is created afresh (restored from a checkpoint if given); the first failure cancels every
+ * task, and the attempt ends when every thread has ended.
+ *
+ * <p>Threading: {@link #start}, {@link #cancelAll} and {@link #join} from any thread; listener
+ * methods from task threads.
+ */
+final class JobAttempt implements TaskListener {
+
+    private static final int QUEUE_CAPACITY = 1024;
+
+    /** What an attempt tells its job. */
+    interface Listener {
+        /** The first failure of {@code attempt}; its tasks are being cancelled. */
+        void attemptFailed(JobAttempt attempt, String operatorName, Throwable cause);
+
+        /** Every task of {@code attempt} has ended. */
+        void attemptTerminated(JobAttempt attempt);
+    }
+
+    private final Listener listener;
+    private final List<StreamTask> tasks = new ArrayList<>();
+    private final ScheduledThreadPoolExecutor scheduler;
+    private final List<Thread> schedulerThreads = new CopyOnWriteArrayList<>();
+    private final MetricRegistry metrics;
+    private final AtomicInteger liveTasks;
+    private final Object lock = new Object();
+    private String failedOperator; // guarded by lock
+    private Throwable failure; // guarded by lock
+
+    JobAttempt(String jobName, int number, JobGraph graph, ExecutionConfig config, TimeCharacteristic characteristic,
+            MetricRegistry metrics, CheckpointCoordinator checkpoints, CompletedCheckpoint restore, Listener listener) {
+        this.listener = listener;
+        this.metrics = metrics;
+        this.scheduler = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "tidemark-timers-" + jobName + "-" + number);
+            t.setDaemon(true);
+            schedulerThreads.add(t);
+            return t;
+        });
+        scheduler.setRemoveOnCancelPolicy(true);
+        ThreadedEnvironment environment = new ThreadedEnvironment();
+        List<Subtask> subtasks = JobWiring.wire(graph,
+                new OperatorChain.Settings(config, characteristic, metrics, new AlignmentGroups()), environment);
+        for (Subtask subtask : subtasks) {
+            TaskParts parts = environment.parts(subtask);
+            tasks.add(new StreamTask(jobName, subtask, parts.queues, parts.wakeup, parts.mailbox, parts.timeService,
+                    config, this, checkpoints, restore));
+        }
+        this.liveTasks = new AtomicInteger(tasks.size());
+    }
+
+    /** The queues, mailbox and clock of one task, created while wiring. */
+    private static final class TaskParts {
+        final Wakeup wakeup = new Wakeup();
+        final Mailbox mailbox = new Mailbox(wakeup);
+        final List<ElementQueue> queues = new ArrayList<>();
+        MailboxProcessingTimeService timeService;
+    }
+
+    private final class ThreadedEnvironment implements JobWiring.Environment {
+        private final Map<String, TaskParts> parts = new HashMap<>();
+
+        private TaskParts parts(JobVertex vertex, int index) {
+            return parts.computeIfAbsent(vertex.id() + "/" + index, k -> new TaskParts());
+        }
+
+        TaskParts parts(Subtask subtask) {
+            return parts(subtask.vertex(), subtask.index());
+        }
+
+        @Override
+        public ProcessingTimeService timeService(JobVertex vertex, int subtaskIndex) {
+            TaskParts p = parts(vertex, subtaskIndex);
+            p.timeService = new MailboxProcessingTimeService(scheduler, p.mailbox);
+            return p.timeService;
+        }
+
+        @Override
+        public ChannelWriter channel(Subtask consumer, int channelIndex, ChannelConsumer target, String producer) {
+            TaskParts p = parts(consumer);
+            ElementQueue queue = new ElementQueue(channelIndex, QUEUE_CAPACITY, p.wakeup,
+                    metrics.counter(producer, ElementQueue.BACK_PRESSURED_NANOS));
+            p.queues.add(queue);
+            return queue;
+        }
+
+        @Override
+        public int sourceChannels(JobVertex vertex, int subtaskIndex) {
+            return ((SourceTransformation<?>) vertex.head().transformation())
+                    .ownedSplits(subtaskIndex, vertex.parallelism()).size();
+        }
+    }
+
+    List<StreamTask> tasks() {
+        return tasks;
+    }
+
+    void start() {
+        for (StreamTask task : tasks) {
+            task.start();
+        }
+    }
+
+    void cancelAll() {
+        for (StreamTask task : tasks) {
+            task.cancel();
+        }
+    }
+
+    /** The operator that failed first, or {@code null}. */
+    String failedOperator() {
+        synchronized (lock) {
+            return failedOperator;
+        }
+    }
+
+    /** The first failure, or {@code null}. */
+    Throwable failure() {
+        synchronized (lock) {
+            return failure;
+        }
+    }
+
+    /** Waits for the last instructions of every thread; call after {@link Listener#attemptTerminated}. */
+    void join() throws InterruptedException {
+        for (StreamTask task : tasks) {
+            task.join();
+        }
+        for (Thread t : schedulerThreads) {
+            t.join();
+        }
+    }
+
+    @Override
+    public void taskFailed(String operatorName, Throwable cause) {
+        synchronized (lock) {
+            if (failure != null) {
+                return;
+            }
+            failure = cause;
+            failedOperator = operatorName;
+        }
+        listener.attemptFailed(this, operatorName, cause);
+    }
+
+    @Override
+    public void taskTerminated(StreamTask task) {
+        if (liveTasks.decrementAndGet() > 0) {
+            return;
+        }
+        scheduler.shutdownNow();
+        try {
+            scheduler.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        listener.attemptTerminated(this);
+    }
+}
