@@ -1,26 +1,34 @@
 package dev.tidemark.connectors.file;
 
-import dev.tidemark.api.functions.RichFunction;
 import dev.tidemark.api.functions.RuntimeContext;
-import dev.tidemark.api.sink.SinkFunction;
+import dev.tidemark.api.sink.TwoPhaseCommitSink;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import java.util.UUID;
 
 /**
- * Writes elements as lines into part files of a directory, so that a reader never sees half a file:
- * each parallel instance writes into a hidden {@code .part-<instance>-<n>.inprogress} and, when the
- * part reaches its size limit or the input ends, renames it atomically to {@code part-<instance>-<n>}.
- * A job that fails or is cancelled deletes its unfinished part (its records are not committed).
+ * Writes elements as lines into part files of a directory, exactly once: a reader never sees half a
+ * file, and never sees an element twice or lose one, across failures and restarts.
+ *
+ * <p>Each parallel instance writes into hidden {@code .part-<run>-<instance>-<n>.inprogress} files
+ * (rolling to a new one at the size limit), where {@code run} is a random id of the instance's run.
+ * At each checkpoint the files are closed (prepared); when the checkpoint completes they are renamed
+ * atomically to {@code part-<run>-<instance>-<n>}. Without periodic checkpoints this happens when
+ * the input ends. A job that fails deletes the files of its open transaction; a restored job commits
+ * what its checkpoint had prepared. See {@link TwoPhaseCommitSink}.
  *
  * @param <T> the element type
  */
-public final class FileSink<T> implements SinkFunction<T>, RichFunction {
+public final class FileSink<T> extends TwoPhaseCommitSink<T, FileSink.Transaction> {
 
     private static final long serialVersionUID = 1L;
 
@@ -33,14 +41,26 @@ public final class FileSink<T> implements SinkFunction<T>, RichFunction {
         String encode(T element);
     }
 
+    /** The part files of one transaction: each a hidden in-progress name and the name it is committed as. */
+    public static final class Transaction implements Serializable {
+        private static final long serialVersionUID = 1L;
+
+        private final List<String[]> parts = new ArrayList<>(); // {in-progress name, committed name}
+        private transient BufferedWriter writer;
+        private transient long size;
+
+        /** The committed names of the transaction's parts. */
+        public List<String> partNames() {
+            return parts.stream().map(p -> p[1]).toList();
+        }
+    }
+
     private final String directory;
     private final LineEncoder<T> encoder;
     private final long maxPartSize;
+    private transient String run;
     private transient int instance;
     private transient int partNumber;
-    private transient Path inProgress;
-    private transient BufferedWriter writer;
-    private transient long partSize;
 
     /** Writes {@code String.valueOf(element)} per line, parts of at most 128 MiB. */
     public static <T> FileSink<T> lines(String directory) {
@@ -62,58 +82,68 @@ public final class FileSink<T> implements SinkFunction<T>, RichFunction {
     }
 
     @Override
-    public void open(RuntimeContext context) throws IOException {
+    protected void open(RuntimeContext context, boolean restored) throws IOException {
         instance = context.getIndexOfThisSubtask();
+        run = UUID.randomUUID().toString().substring(0, 8);
         Files.createDirectories(Path.of(directory));
     }
 
     @Override
-    public void invoke(T value, Context context) throws IOException {
-        if (writer == null) {
-            openPart();
+    protected Transaction beginTransaction() {
+        return new Transaction(); // files are created at the first element
+    }
+
+    @Override
+    protected void write(Transaction txn, T value, Context context) throws IOException {
+        if (txn.writer == null) {
+            String name = "part-" + run + "-" + instance + "-" + partNumber++;
+            txn.parts.add(new String[] {"." + name + ".inprogress", name});
+            txn.writer = Files.newBufferedWriter(Path.of(directory, "." + name + ".inprogress"), StandardCharsets.UTF_8);
+            txn.size = 0;
         }
         String line = encoder.encode(value);
-        writer.write(line);
-        writer.write('\n');
-        partSize += line.getBytes(StandardCharsets.UTF_8).length + 1;
-        if (partSize >= maxPartSize) {
-            commitPart();
+        txn.writer.write(line);
+        txn.writer.write('\n');
+        txn.size += line.getBytes(StandardCharsets.UTF_8).length + 1;
+        if (txn.size >= maxPartSize) {
+            closePart(txn);
         }
     }
 
     @Override
-    public void finish() throws IOException {
-        if (writer != null) {
-            commitPart();
+    protected void prepare(Transaction txn) throws IOException {
+        closePart(txn);
+    }
+
+    @Override
+    protected void commit(Transaction txn) throws IOException {
+        for (String[] part : txn.parts) {
+            Path staged = Path.of(directory, part[0]);
+            Path committed = Path.of(directory, part[1]);
+            try {
+                Files.move(staged, committed, StandardCopyOption.ATOMIC_MOVE);
+            } catch (NoSuchFileException e) {
+                if (!Files.exists(committed)) {
+                    throw new IOException("part file must exist to be committed: neither " + staged + " nor "
+                            + committed + " is there; was the directory changed while the job ran?", e);
+                }
+                // committed before a failure: commit is idempotent
+            }
         }
     }
 
     @Override
-    public void close() throws IOException {
-        if (writer != null) { // not finished: the job failed or was cancelled
-            writer.close();
-            Files.deleteIfExists(inProgress);
-            writer = null;
+    protected void abort(Transaction txn) throws IOException {
+        closePart(txn);
+        for (String[] part : txn.parts) {
+            Files.deleteIfExists(Path.of(directory, part[0]));
         }
     }
 
-    private void openPart() throws IOException {
-        while (Files.exists(finalPath(partNumber))) {
-            partNumber++;
+    private static void closePart(Transaction txn) throws IOException {
+        if (txn.writer != null) {
+            txn.writer.close();
+            txn.writer = null;
         }
-        inProgress = Path.of(directory, ".part-" + instance + "-" + partNumber + ".inprogress");
-        writer = Files.newBufferedWriter(inProgress, StandardCharsets.UTF_8);
-        partSize = 0;
-    }
-
-    private void commitPart() throws IOException {
-        writer.close();
-        writer = null;
-        Files.move(inProgress, finalPath(partNumber), StandardCopyOption.ATOMIC_MOVE);
-        partNumber++;
-    }
-
-    private Path finalPath(int number) {
-        return Path.of(directory, "part-" + instance + "-" + number);
     }
 }

@@ -30,7 +30,7 @@ class FileSinkTest {
         env.fromSequence(1, 10_000).addSink(new FileSink<>(dir.toString(), String::valueOf, 4_096));
         env.execute();
         List<String> files = files();
-        assertThat(files).isNotEmpty().allMatch(name -> name.matches("part-[01]-\\d+"));
+        assertThat(files).isNotEmpty().allMatch(name -> name.matches("part-[0-9a-f]{8}-[01]-\\d+"));
         assertThat(files.size()).as("about 49 KB in parts of 4 KB").isGreaterThan(10);
 
         List<Long> back = FileSource.of(dir.toString(), Long::parseLong).build(env).executeAndCollect();
