@@ -1,0 +1,139 @@
+package dev.tidemark.checkpoint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tidemark.api.JobClient;
+import dev.tidemark.api.StreamExecutionEnvironment;
+import dev.tidemark.api.source.SourceFunction;
+import dev.tidemark.connectors.file.FileSink;
+import dev.tidemark.eventtime.WatermarkStrategy;
+import dev.tidemark.state.ListState;
+import dev.tidemark.state.ListStateDescriptor;
+import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A savepoint taken at one parallelism restores at another with the same results as one run. */
+class SavepointRescaleTest {
+
+    private static final long EVENTS = 20_000;
+    private static final int KEYS = 50;
+
+    /** Emits 0..EVENTS-1 (timestamp i / 4); waits half way until released. Its position is checkpointed. */
+    static final class PausingSource implements SourceFunction<Long>, CheckpointedFunction {
+        static volatile boolean release;
+        static volatile boolean paused;
+        private volatile boolean running = true;
+        private transient ListState<Long> positionState;
+        private long position;
+
+        @Override
+        public void initializeState(FunctionInitializationContext context) {
+            positionState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("position", Long.class));
+            positionState.get().forEach(p -> position = p);
+        }
+
+        @Override
+        public void snapshotState(FunctionSnapshotContext context) {
+            positionState.update(List.of(position));
+        }
+
+        @Override
+        public void run(SourceContext<Long> ctx) throws InterruptedException {
+            while (position < EVENTS && running) {
+                if (position == EVENTS / 2 && !release) {
+                    paused = true;
+                    Thread.sleep(1); // outside the checkpoint lock: a savepoint can be taken now
+                    continue;
+                }
+                synchronized (ctx.getCheckpointLock()) {
+                    ctx.collectWithTimestamp(position, position / 4);
+                    position++;
+                }
+            }
+        }
+
+        @Override
+        public void cancel() {
+            running = false;
+        }
+    }
+
+    private static JobClient start(int parallelism, Path output, Path restoreFrom) {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create();
+        env.setParallelism(parallelism);
+        env.getCheckpointConfig().setRestoreFrom(restoreFrom);
+        env.addSource(new PausingSource())
+                .assignTimestampsAndWatermarks(WatermarkStrategy.<Long>forMonotonousTimestamps()
+                        .withTimestampAssigner((v, previous) -> previous))
+                .map(v -> new long[] {v % KEYS, v})
+                .keyBy(a -> a[0])
+                .window(TumblingEventTimeWindows.of(Duration.ofMillis(100)))
+                .reduce((a, b) -> new long[] {a[0], a[1] + b[1]})
+                .addSink(new FileSink<>(output.toString(), a -> a[0] + "," + a[1], 1 << 20));
+        return env.executeAsync("rescale " + parallelism);
+    }
+
+    private static List<String> expected() {
+        Map<String, Long> sums = new TreeMap<>();
+        for (long i = 0; i < EVENTS; i++) {
+            sums.merge(String.valueOf(i % KEYS) + "," + (i / 4 / 100), i, Long::sum);
+        }
+        List<String> lines = new ArrayList<>();
+        sums.forEach((k, sum) -> lines.add(k.substring(0, k.indexOf(',')) + "," + sum));
+        return lines.stream().sorted().toList();
+    }
+
+    private static List<String> committed(Path output) throws IOException {
+        List<String> lines = new ArrayList<>();
+        try (Stream<Path> files = Files.list(output)) {
+            for (Path f : files.filter(f -> !f.getFileName().toString().startsWith(".")).toList()) {
+                lines.addAll(Files.readAllLines(f));
+            }
+        }
+        return lines.stream().sorted().toList();
+    }
+
+    private static void rescale(Path dir, int from, int to) throws Exception {
+        PausingSource.release = false;
+        PausingSource.paused = false;
+        Path output = dir.resolve("out");
+        JobClient first = start(from, output, null);
+        while (!PausingSource.paused) {
+            Thread.sleep(1);
+        }
+        Path savepoint = first.triggerSavepoint(dir.resolve("savepoints")).get(1, TimeUnit.MINUTES);
+        first.cancel();
+        try {
+            first.await(Duration.ofMinutes(1));
+        } catch (CancellationException expected) {
+            // the first run ends by cancellation
+        }
+        assertThat(savepoint.resolve("_metadata")).exists();
+
+        PausingSource.release = true;
+        start(to, output, savepoint).await(Duration.ofMinutes(1));
+        assertThat(committed(output)).isEqualTo(expected());
+    }
+
+    @Test
+    void savepointAtOne_restoredAtFour(@TempDir Path dir) throws Exception {
+        rescale(dir, 1, 4);
+    }
+
+    @Test
+    void savepointAtFour_restoredAtTwo(@TempDir Path dir) throws Exception {
+        rescale(dir, 4, 2);
+    }
+}
