@@ -1,5 +1,8 @@
 package dev.tidemark.connectors.kafka;
 
+import dev.tidemark.checkpoint.CheckpointedFunction;
+import dev.tidemark.checkpoint.FunctionInitializationContext;
+import dev.tidemark.checkpoint.FunctionSnapshotContext;
 import dev.tidemark.api.functions.RichFunction;
 import dev.tidemark.api.functions.RuntimeContext;
 import dev.tidemark.api.sink.SinkFunction;
@@ -14,12 +17,14 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
  * Writes elements to a Kafka topic, at least once: the producer waits for every in-sync replica,
- * and the end of the input flushes everything, failing the job if a write failed. Each record
+ * and each checkpoint (and the end of the input) flushes everything, failing the job if a write
+ * failed, so a checkpoint completes only once everything before it is in Kafka. After a restore,
+ * what was written after the checkpoint is written again (transactions are a later step). Each record
  * carries the element's key (from the serializer) and the element's timestamp when it has one.
  *
  * @param <T> the element type
  */
-public final class KafkaSink<T> implements SinkFunction<T>, RichFunction {
+public final class KafkaSink<T> implements SinkFunction<T>, RichFunction, CheckpointedFunction {
 
     private static final long serialVersionUID = 1L;
 
@@ -64,6 +69,14 @@ public final class KafkaSink<T> implements SinkFunction<T>, RichFunction {
                         failure = exception;
                     }
                 });
+    }
+
+    @Override
+    public void initializeState(FunctionInitializationContext context) {}
+
+    @Override
+    public void snapshotState(FunctionSnapshotContext context) throws Exception {
+        finish();
     }
 
     @Override

@@ -1,5 +1,11 @@
 package dev.tidemark.connectors.kafka;
 
+import dev.tidemark.checkpoint.CheckpointListener;
+import dev.tidemark.checkpoint.CheckpointedFunction;
+import dev.tidemark.checkpoint.FunctionInitializationContext;
+import dev.tidemark.checkpoint.FunctionSnapshotContext;
+import dev.tidemark.state.ListState;
+import dev.tidemark.state.ListStateDescriptor;
 import dev.tidemark.api.source.SplitSource;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,11 +34,16 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * <p>Partitions are discovered when the source is built (a broker that cannot be reached fails
  * {@link Builder#build()} after the discovery timeout). In bounded mode the source stops at the
  * offsets that were the latest when it started. Watermark alignment pauses partitions through the
- * consumer. Offsets are not committed (exactly-once positions come with checkpoints).
+ * consumer.
+ *
+ * <p>Checkpoints hold each partition's next offset (and in bounded mode where it stops), so a
+ * restored job reads on exactly where the checkpoint was taken, also at another parallelism. When a
+ * checkpoint completes its offsets are committed to the consumer group, if one is set, for
+ * monitoring; restores never read them.
  *
  * @param <T> the element type
  */
-public final class KafkaSource<T> implements SplitSource<T> {
+public final class KafkaSource<T> implements SplitSource<T>, CheckpointedFunction, CheckpointListener {
 
     private static final long serialVersionUID = 1L;
     private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
@@ -44,6 +55,11 @@ public final class KafkaSource<T> implements SplitSource<T> {
     private final KafkaRecordDeserializer<T> deserializer;
     private transient volatile KafkaConsumer<byte[], byte[]> consumer; // written by the source thread, read by cancel
     private volatile boolean running = true;
+    private transient ListState<String> offsetState;
+    private transient Map<TopicPartition, long[]> restored; // {next offset, stop offset or -1}
+    private transient Map<TopicPartition, long[]> positions; // guarded by the checkpoint lock
+    private transient Map<Long, Map<TopicPartition, OffsetAndMetadata>> snapshots; // by checkpoint id, lock
+    private transient volatile Map<TopicPartition, OffsetAndMetadata> toCommit; // for the source thread
 
     KafkaSource(Map<String, String> properties, List<TopicPartition> partitions, StartingOffsets startingOffsets,
             boolean bounded, KafkaRecordDeserializer<T> deserializer) {
@@ -69,6 +85,49 @@ public final class KafkaSource<T> implements SplitSource<T> {
         return partitions.size();
     }
 
+    /**
+     * Restores each partition's next offset (and, bounded, where it stops) from a checkpoint: a union
+     * list, so after rescaling each instance finds the partitions it now owns. Until the consumer runs,
+     * the restored offsets are what a checkpoint writes back; an instance may then write offsets of
+     * partitions it does not own, never ahead of the owner's, so the largest offset of a partition wins.
+     */
+    @Override
+    public void initializeState(FunctionInitializationContext context) {
+        offsetState = context.getOperatorStateStore().getUnionListState(
+                new ListStateDescriptor<>("kafka-offsets", String.class));
+        restored = new HashMap<>();
+        for (String entry : offsetState.get()) {
+            String[] f = entry.split("\t");
+            restored.merge(new TopicPartition(f[0], Integer.parseInt(f[1])),
+                    new long[] {Long.parseLong(f[2]), Long.parseLong(f[3])}, (a, b) -> a[0] >= b[0] ? a : b);
+        }
+        positions = new HashMap<>();
+        restored.forEach((tp, p) -> positions.put(tp, p.clone()));
+        snapshots = new java.util.TreeMap<>();
+    }
+
+    @Override
+    public void snapshotState(FunctionSnapshotContext context) {
+        List<String> entries = new ArrayList<>();
+        Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+        positions.forEach((tp, p) -> {
+            entries.add(tp.topic() + "\t" + tp.partition() + "\t" + p[0] + "\t" + p[1]);
+            offsets.put(tp, new OffsetAndMetadata(p[0]));
+        });
+        offsetState.update(entries);
+        snapshots.put(context.getCheckpointId(), offsets);
+    }
+
+    /** Commits the checkpoint's offsets to the consumer group (for monitoring; restores use the checkpoint). */
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) {
+        Map<TopicPartition, OffsetAndMetadata> offsets = snapshots.remove(checkpointId);
+        snapshots.keySet().removeIf(id -> id < checkpointId);
+        if (offsets != null && !offsets.isEmpty() && properties.containsKey(ConsumerConfig.GROUP_ID_CONFIG)) {
+            toCommit = offsets; // the consumer is not thread-safe: its own thread commits
+        }
+    }
+
     @Override
     public void run(SplitContext<T> ctx) throws Exception {
         List<Integer> owned = ctx.ownedSplits();
@@ -84,7 +143,21 @@ public final class KafkaSource<T> implements SplitSource<T> {
             consumer = kafka;
             kafka.assign(splitOf.keySet());
             seek(kafka, splitOf.keySet());
-            Map<TopicPartition, Long> stopAt = bounded ? kafka.endOffsets(splitOf.keySet()) : Map.of();
+            Map<TopicPartition, Long> stopAt = bounded ? new HashMap<>(kafka.endOffsets(splitOf.keySet())) : Map.of();
+            Object lock = ctx.split(owned.get(0)).getCheckpointLock();
+            synchronized (lock) {
+                positions.keySet().retainAll(splitOf.keySet());
+                for (TopicPartition tp : splitOf.keySet()) {
+                    long[] from = restored == null ? null : restored.get(tp);
+                    if (from != null) {
+                        kafka.seek(tp, from[0]);
+                        if (bounded && from[1] >= 0) {
+                            stopAt.put(tp, from[1]);
+                        }
+                    }
+                    positions.put(tp, new long[] {kafka.position(tp), bounded ? stopAt.get(tp) : -1});
+                }
+            }
             List<TopicPartition> open = new ArrayList<>(splitOf.keySet());
             if (bounded) {
                 for (TopicPartition tp : List.copyOf(open)) {
@@ -94,6 +167,7 @@ public final class KafkaSource<T> implements SplitSource<T> {
                 }
             }
             while (running && !open.isEmpty()) {
+                commitCompletedCheckpoint(kafka);
                 applyPauses(ctx, kafka, open, splitOf);
                 ConsumerRecords<byte[], byte[]> records = kafka.poll(POLL_TIMEOUT);
                 for (ConsumerRecord<byte[], byte[]> record : records) {
@@ -102,7 +176,11 @@ public final class KafkaSource<T> implements SplitSource<T> {
                         continue;
                     }
                     int split = splitOf.get(tp);
-                    ctx.split(split).collectWithTimestamp(deserializer.deserialize(record), record.timestamp());
+                    T value = deserializer.deserialize(record);
+                    synchronized (lock) {
+                        ctx.split(split).collectWithTimestamp(value, record.timestamp());
+                        positions.get(tp)[0] = record.offset() + 1;
+                    }
                     if (bounded && record.offset() + 1 >= stopAt.get(tp)) {
                         finish(ctx, kafka, open, tp, split);
                     }
@@ -113,10 +191,18 @@ public final class KafkaSource<T> implements SplitSource<T> {
         } finally {
             consumer = null;
             boolean interrupted = Thread.interrupted(); // cancellation interrupts; let close finish cleanly
-            kafka.close(Duration.ofSeconds(5));
+            kafka.close(Duration.ofSeconds(1)); // manually assigned: no group to leave, only fetches to abandon
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    private void commitCompletedCheckpoint(KafkaConsumer<byte[], byte[]> kafka) {
+        Map<TopicPartition, OffsetAndMetadata> offsets = toCommit;
+        if (offsets != null) {
+            toCommit = null;
+            kafka.commitAsync(offsets, null);
         }
     }
 

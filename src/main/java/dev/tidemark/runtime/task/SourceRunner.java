@@ -76,11 +76,12 @@ public final class SourceRunner {
     public void run() throws Exception {
         SnapshotReader reader = restore == null ? SnapshotReader.fresh()
                 : restore.reader(operatorId, name, subtaskIndex, runtimeContext.getNumberOfParallelSubtasks());
-        synchronized (checkpointLock) {
-            functionState = FunctionState.initialize(function, reader);
-        }
+        FunctionState state = FunctionState.initialize(function, reader);
         if (function instanceof RichFunction rich) {
             rich.open(runtimeContext);
+        }
+        synchronized (checkpointLock) {
+            functionState = state; // checkpoints are declined until the source is restored and open
         }
         try {
             if (function instanceof SplitSource<?> source) {

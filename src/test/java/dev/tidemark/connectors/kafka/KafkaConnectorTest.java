@@ -122,6 +122,54 @@ class KafkaConnectorTest {
         assertThat(windows).as("every record in its window: none late").containsExactlyInAnyOrderElementsOf(expectedWindows);
     }
 
+    static final class CrashingMap implements dev.tidemark.api.functions.MapFunction<String, String> {
+        static final java.util.concurrent.atomic.AtomicLong CALLS = new java.util.concurrent.atomic.AtomicLong();
+
+        @Override
+        public String map(String value) {
+            long call = CALLS.incrementAndGet();
+            if (call == 1_500 || call == 3_500 || call == 5_500) {
+                throw new IllegalStateException("injected crash at call " + call);
+            }
+            return value;
+        }
+    }
+
+    @Test
+    void checkpointedRead_survivesCrashes_everyRecordCommittedOnce(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        createTopic("orders", 3);
+        List<String> expected = new ArrayList<>();
+        try (KafkaProducer<String, String> producer = producer()) {
+            for (int i = 0; i < 6_000; i++) {
+                String value = "order-" + i;
+                producer.send(new ProducerRecord<>("orders", i % 3, (long) i, null, value));
+                expected.add(value);
+            }
+        }
+        CrashingMap.CALLS.set(0);
+        KafkaSource<String> source = KafkaSource.<String>builder().bootstrapServers(bootstrap).topics("orders")
+                .groupId("checkpointed").deserializer(KafkaRecordDeserializer.utf8Values()).bounded().build();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(2);
+        env.enableCheckpointing(Duration.ofMillis(20), dir.resolve("checkpoints"));
+        env.getCheckpointConfig().setRestartStrategy(dev.tidemark.checkpoint.RestartStrategy.fixedDelay(50, Duration.ZERO));
+        java.nio.file.Path output = dir.resolve("out");
+        env.fromSource(source, WatermarkStrategy.forMonotonousTimestamps(), "Kafka")
+                .map(new CrashingMap())
+                .addSink(dev.tidemark.connectors.file.FileSink.lines(output.toString()));
+        dev.tidemark.api.JobClient job = env.executeAsync("kafka exactly once");
+        job.await(Duration.ofMinutes(1));
+
+        List<String> committed = new ArrayList<>();
+        try (var files = java.nio.file.Files.list(output)) {
+            for (java.nio.file.Path f : files.filter(f -> !f.getFileName().toString().startsWith(".")).toList()) {
+                committed.addAll(java.nio.file.Files.readAllLines(f));
+            }
+        }
+        assertThat(committed).containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(job.metrics().get("kafka exactly once.numRestarts")).isEqualTo(3L);
+    }
+
     /** "windowStart:count". */
     static final class WindowStartAndCount extends dev.tidemark.api.functions.ProcessWindowFunction<Long, String, Integer,
             dev.tidemark.windowing.windows.TimeWindow> {
