@@ -32,9 +32,11 @@ public interface JobClient {
     /**
      * Takes a savepoint: a checkpoint written to {@code directory}/savepoint-&lt;id&gt; that is never
      * deleted, from which a new run of the same program can start (also at another parallelism) with
-     * {@code CheckpointConfig#setRestoreFrom}. The job keeps running.
+     * {@code CheckpointConfig#setRestoreFrom}. The job keeps running. Needs a job with checkpointing
+     * enabled: sources take the checkpoint lock per element only then.
      *
      * @return completes with the savepoint's directory, or exceptionally if it could not be taken
+     *     (checkpointing disabled, no source running, or the files could not be written)
      */
     java.util.concurrent.CompletableFuture<java.nio.file.Path> triggerSavepoint(java.nio.file.Path directory);
 

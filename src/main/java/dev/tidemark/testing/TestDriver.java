@@ -268,7 +268,7 @@ public final class TestDriver implements AutoCloseable {
             }
         } else {
             SourceRunner runner = new SourceRunner(transformation, subtask, config.getEndOfInput(),
-                    clock::currentProcessingTime, restore);
+                    clock::currentProcessingTime, restore, false);
             boundedSources.add(() -> {
                 try {
                     runner.run();

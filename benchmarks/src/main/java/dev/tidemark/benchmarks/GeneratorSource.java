@@ -1,11 +1,21 @@
 package dev.tidemark.benchmarks;
 
+import dev.tidemark.checkpoint.CheckpointedFunction;
+import dev.tidemark.checkpoint.FunctionInitializationContext;
+import dev.tidemark.checkpoint.FunctionSnapshotContext;
+import dev.tidemark.state.ListState;
+import dev.tidemark.state.ListStateDescriptor;
+import java.util.List;
 import dev.tidemark.api.functions.RichFunction;
 import dev.tidemark.api.functions.RuntimeContext;
 import dev.tidemark.api.source.ParallelSourceFunction;
 
-/** Emits the workload's events {@code 0..count-1}; instance {@code k} of {@code n} emits {@code k, k+n, ...}. */
-public final class GeneratorSource implements ParallelSourceFunction<Event>, RichFunction {
+/**
+ * Emits the workload's events {@code 0..count-1}; instance {@code k} of {@code n} emits {@code k, k+n, ...}.
+ * Its position is checkpointed (as a real source's would be), so checkpointing costs what it costs a
+ * user: the checkpoint lock per event and a snapshot per checkpoint.
+ */
+public final class GeneratorSource implements ParallelSourceFunction<Event>, RichFunction, CheckpointedFunction {
 
     private static final long serialVersionUID = 1L;
 
@@ -14,22 +24,58 @@ public final class GeneratorSource implements ParallelSourceFunction<Event>, Ric
     private long first;
     private long step = 1;
     private volatile boolean running = true;
+    private transient ListState<Long> nextState;
+    private long next = -1;
 
+    private final boolean checkpointed;
+
+    /** A source for jobs without checkpoints: no lock per event. */
     public GeneratorSource(long count, long eventsPerMilli) {
+        this(count, eventsPerMilli, false);
+    }
+
+    /** @param checkpointed whether to emit under the checkpoint lock, as a source must when checkpoints are taken */
+    public GeneratorSource(long count, long eventsPerMilli, boolean checkpointed) {
         this.count = count;
         this.eventsPerMilli = eventsPerMilli;
+        this.checkpointed = checkpointed;
+    }
+
+    @Override
+    public void initializeState(FunctionInitializationContext context) {
+        nextState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("next", Long.class));
+        nextState.get().forEach(n -> next = n);
+    }
+
+    @Override
+    public void snapshotState(FunctionSnapshotContext context) {
+        nextState.update(List.of(next));
     }
 
     @Override
     public void open(RuntimeContext context) {
         first = context.getIndexOfThisSubtask();
         step = context.getNumberOfParallelSubtasks();
+        if (next < 0) {
+            next = first;
+        }
     }
 
     @Override
     public void run(SourceContext<Event> ctx) {
-        for (long i = first; i < count && running; i += step) {
-            ctx.collect(new Event(Events.key(i), Events.value(i), Events.timestamp(i, eventsPerMilli)));
+        Object lock = ctx.getCheckpointLock();
+        while (next < count && running) {
+            long i = next;
+            Event event = new Event(Events.key(i), Events.value(i), Events.timestamp(i, eventsPerMilli));
+            if (checkpointed) {
+                synchronized (lock) {
+                    ctx.collect(event);
+                    next = i + step;
+                }
+            } else {
+                ctx.collect(event);
+                next = i + step;
+            }
         }
     }
 

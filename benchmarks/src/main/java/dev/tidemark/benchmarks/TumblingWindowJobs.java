@@ -19,9 +19,18 @@ public final class TumblingWindowJobs {
 
     /** Runs W1 on Tidemark and returns what the sink saw. */
     public static Result tidemark(long events, long eventsPerMilli, int parallelism) throws InterruptedException {
+        return tidemark(events, eventsPerMilli, parallelism, null);
+    }
+
+    /** Runs W1 on Tidemark, checkpointing every second into {@code checkpoints} unless it is {@code null}. */
+    public static Result tidemark(long events, long eventsPerMilli, int parallelism, java.nio.file.Path checkpoints)
+            throws InterruptedException {
         ResultSink.reset();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(parallelism);
-        env.addSource(new GeneratorSource(events, eventsPerMilli)).setParallelism(parallelism)
+        if (checkpoints != null) {
+            env.enableCheckpointing(Duration.ofSeconds(1), checkpoints);
+        }
+        env.addSource(new GeneratorSource(events, eventsPerMilli, checkpoints != null)).setParallelism(parallelism)
                 .assignTimestampsAndWatermarks(WatermarkStrategy.<Event>forBoundedOutOfOrderness(
                         Duration.ofMillis(Events.DISORDER_MILLIS)).withTimestampAssigner((e, previous) -> e.timestamp()))
                 .keyBy(Event::key)

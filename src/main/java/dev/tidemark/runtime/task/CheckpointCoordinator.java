@@ -125,6 +125,11 @@ final class CheckpointCoordinator {
     /** Takes a savepoint into {@code directory}; completes with its path. */
     CompletableFuture<Path> triggerSavepoint(Path directory) {
         CompletableFuture<Path> result = new CompletableFuture<>();
+        if (!isPeriodic()) {
+            result.completeExceptionally(new IllegalStateException("savepoints need checkpointing: job=" + jobName
+                    + "; call env.enableCheckpointing(interval, directory) before execute()"));
+            return result;
+        }
         executor.execute(() -> {
             Pending p = trigger(directory);
             if (p == null) {

@@ -12,7 +12,7 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * A bounded single-producer, single-consumer ring of stream elements, from a source thread to its
  * task thread. Records travel by reference in parallel arrays (kind, value, timestamp), so nothing is
- * allocated per record; each write publishes with a release store, so no record waits in a
+ * allocated per record; each write publishes with a volatile store, so no record waits in a
  * half-filled batch.
  *
  * <p>A full ring blocks the producer (backpressure); nothing is dropped. Both sides park with a
@@ -171,6 +171,7 @@ final class ElementQueue implements ChannelWriter {
                 break;
             }
         }
+        VarHandle.fullFence(); // the producer sets 'producerParked' then rechecks the head: no lost wake-up
         if (n > 0 && producerParked) {
             LockSupport.unpark(producer);
         }

@@ -42,9 +42,10 @@ public final class SourceRunner {
     /**
      * @param clock the processing-time clock that processing-time watermarks are checked against
      * @param restore the checkpoint the source's position is restored from, or {@code null}
+     * @param barriers whether checkpoints are taken, so every emission takes the checkpoint lock
      */
     public SourceRunner(SourceTransformation<?> transformation, Subtask subtask, EndOfInput endOfInput,
-            java.util.function.LongSupplier clock, CompletedCheckpoint restore) {
+            java.util.function.LongSupplier clock, CompletedCheckpoint restore, boolean barriers) {
         this.name = transformation.name();
         this.operatorId = subtask.vertex().head().operatorId();
         this.subtaskIndex = subtask.index();
@@ -58,7 +59,7 @@ public final class SourceRunner {
         List<ChannelWriter> channels = subtask.sourceChannels();
         for (int i = 0; i < channels.size(); i++) {
             String contextName = transformation.isSplitSource() ? name + "[split " + ownedSplits.get(i) + "]" : name;
-            contexts.add(new SourceContextImpl<>(contextName, channels.get(i), clock, checkpointLock));
+            contexts.add(new SourceContextImpl<>(contextName, channels.get(i), clock, barriers ? checkpointLock : null));
         }
     }
 
