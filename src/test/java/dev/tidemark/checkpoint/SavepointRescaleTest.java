@@ -73,6 +73,7 @@ class SavepointRescaleTest {
     private static JobClient start(int parallelism, Path output, Path restoreFrom) {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.create();
         env.setParallelism(parallelism);
+        env.enableCheckpointing(Duration.ofHours(1), output.resolveSibling("checkpoints")); // savepoints only
         env.getCheckpointConfig().setRestoreFrom(restoreFrom);
         env.addSource(new PausingSource())
                 .assignTimestampsAndWatermarks(WatermarkStrategy.<Long>forMonotonousTimestamps()
@@ -125,6 +126,24 @@ class SavepointRescaleTest {
         PausingSource.release = true;
         start(to, output, savepoint).await(Duration.ofMinutes(1));
         assertThat(committed(output)).isEqualTo(expected());
+    }
+
+    @Test
+    void savepointWithoutCheckpointing_failsWithAClearMessage(@TempDir Path dir) throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create();
+        env.fromElements(1, 2, 3).addSink((v, ctx) -> Thread.sleep(100));
+        JobClient job = env.executeAsync("no checkpoints");
+        try {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> job.triggerSavepoint(dir).get())
+                    .hasMessageContaining("savepoints need checkpointing").hasMessageContaining("enableCheckpointing");
+        } finally {
+            job.cancel();
+            try {
+                job.await(Duration.ofMinutes(1));
+            } catch (CancellationException | dev.tidemark.api.JobExecutionException expected) {
+                // cancelled while sleeping in the sink
+            }
+        }
     }
 
     @Test
