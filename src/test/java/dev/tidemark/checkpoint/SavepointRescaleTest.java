@@ -32,8 +32,8 @@ class SavepointRescaleTest {
 
     /** Emits 0..EVENTS-1 (timestamp i / 4); waits half way until released. Its position is checkpointed. */
     static final class PausingSource implements SourceFunction<Long>, CheckpointedFunction {
-        static volatile boolean release;
-        static volatile boolean paused;
+        static volatile java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(0);
+        static volatile java.util.concurrent.CountDownLatch paused = new java.util.concurrent.CountDownLatch(1);
         private volatile boolean running = true;
         private transient ListState<Long> positionState;
         private long position;
@@ -52,9 +52,9 @@ class SavepointRescaleTest {
         @Override
         public void run(SourceContext<Long> ctx) throws InterruptedException {
             while (position < EVENTS && running) {
-                if (position == EVENTS / 2 && !release) {
-                    paused = true;
-                    Thread.sleep(1); // outside the checkpoint lock: a savepoint can be taken now
+                if (position == EVENTS / 2 && release.getCount() > 0) {
+                    paused.countDown();
+                    release.await(10, TimeUnit.MILLISECONDS); // outside the checkpoint lock: a savepoint can be taken
                     continue;
                 }
                 synchronized (ctx.getCheckpointLock()) {
@@ -107,13 +107,11 @@ class SavepointRescaleTest {
     }
 
     private static void rescale(Path dir, int from, int to) throws Exception {
-        PausingSource.release = false;
-        PausingSource.paused = false;
+        PausingSource.release = new java.util.concurrent.CountDownLatch(1);
+        PausingSource.paused = new java.util.concurrent.CountDownLatch(1);
         Path output = dir.resolve("out");
         JobClient first = start(from, output, null);
-        while (!PausingSource.paused) {
-            Thread.sleep(1);
-        }
+        assertThat(PausingSource.paused.await(1, TimeUnit.MINUTES)).isTrue();
         Path savepoint = first.triggerSavepoint(dir.resolve("savepoints")).get(1, TimeUnit.MINUTES);
         first.cancel();
         try {
@@ -123,7 +121,7 @@ class SavepointRescaleTest {
         }
         assertThat(savepoint.resolve("_metadata")).exists();
 
-        PausingSource.release = true;
+        PausingSource.release.countDown();
         start(to, output, savepoint).await(Duration.ofMinutes(1));
         assertThat(committed(output)).isEqualTo(expected());
     }
@@ -131,19 +129,11 @@ class SavepointRescaleTest {
     @Test
     void savepointWithoutCheckpointing_failsWithAClearMessage(@TempDir Path dir) throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.create();
-        env.fromElements(1, 2, 3).addSink((v, ctx) -> Thread.sleep(100));
+        env.fromElements(1, 2, 3).addSink((v, ctx) -> {});
         JobClient job = env.executeAsync("no checkpoints");
-        try {
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> job.triggerSavepoint(dir).get())
-                    .hasMessageContaining("savepoints need checkpointing").hasMessageContaining("enableCheckpointing");
-        } finally {
-            job.cancel();
-            try {
-                job.await(Duration.ofMinutes(1));
-            } catch (CancellationException | dev.tidemark.api.JobExecutionException expected) {
-                // cancelled while sleeping in the sink
-            }
-        }
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> job.triggerSavepoint(dir).get())
+                .hasMessageContaining("savepoints need checkpointing").hasMessageContaining("enableCheckpointing");
+        job.await(Duration.ofMinutes(1));
     }
 
     @Test
