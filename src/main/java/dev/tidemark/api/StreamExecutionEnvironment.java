@@ -1,10 +1,10 @@
 package dev.tidemark.api;
 
-import dev.tidemark.checkpoint.CheckpointConfig;
 import dev.tidemark.api.source.FromElementsSource;
 import dev.tidemark.api.source.SequenceSource;
 import dev.tidemark.api.source.SourceFunction;
 import dev.tidemark.api.source.SplitSource;
+import dev.tidemark.checkpoint.CheckpointConfig;
 import dev.tidemark.eventtime.WatermarkStrategy;
 import dev.tidemark.runtime.graph.SourceTransformation;
 import dev.tidemark.runtime.graph.Transformation;

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tidemark.api.JobExecutionException;
+import dev.tidemark.api.functions.Collector;
 import dev.tidemark.api.functions.KeyedProcessFunction;
 import dev.tidemark.api.functions.MapFunction;
 import dev.tidemark.api.functions.RichFunction;
 import dev.tidemark.api.functions.RuntimeContext;
-import dev.tidemark.api.functions.Collector;
 import dev.tidemark.state.ListState;
 import dev.tidemark.state.ListStateDescriptor;
 import dev.tidemark.state.ValueState;

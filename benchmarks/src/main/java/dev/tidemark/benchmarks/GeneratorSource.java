@@ -1,14 +1,14 @@
 package dev.tidemark.benchmarks;
 
+import dev.tidemark.api.functions.RichFunction;
+import dev.tidemark.api.functions.RuntimeContext;
+import dev.tidemark.api.source.ParallelSourceFunction;
 import dev.tidemark.checkpoint.CheckpointedFunction;
 import dev.tidemark.checkpoint.FunctionInitializationContext;
 import dev.tidemark.checkpoint.FunctionSnapshotContext;
 import dev.tidemark.state.ListState;
 import dev.tidemark.state.ListStateDescriptor;
 import java.util.List;
-import dev.tidemark.api.functions.RichFunction;
-import dev.tidemark.api.functions.RuntimeContext;
-import dev.tidemark.api.source.ParallelSourceFunction;
 
 /**
  * Emits the workload's events {@code 0..count-1}; instance {@code k} of {@code n} emits {@code k, k+n, ...}.

@@ -1,5 +1,7 @@
 package dev.tidemark.api.source;
 
+import dev.tidemark.api.functions.RichFunction;
+import dev.tidemark.api.functions.RuntimeContext;
 import dev.tidemark.checkpoint.CheckpointedFunction;
 import dev.tidemark.checkpoint.FunctionInitializationContext;
 import dev.tidemark.checkpoint.FunctionSnapshotContext;
@@ -7,8 +9,6 @@ import dev.tidemark.state.ListState;
 import dev.tidemark.state.ListStateDescriptor;
 import java.util.ArrayList;
 import java.util.List;
-import dev.tidemark.api.functions.RichFunction;
-import dev.tidemark.api.functions.RuntimeContext;
 
 /**
  * A bounded source of the longs {@code from} to {@code to}, both inclusive, without timestamps. In

@@ -1,11 +1,11 @@
 package dev.tidemark.connectors.file;
 
+import dev.tidemark.api.source.SourceFunction;
 import dev.tidemark.checkpoint.CheckpointedFunction;
 import dev.tidemark.checkpoint.FunctionInitializationContext;
 import dev.tidemark.checkpoint.FunctionSnapshotContext;
 import dev.tidemark.state.ListState;
 import dev.tidemark.state.ListStateDescriptor;
-import dev.tidemark.api.source.SourceFunction;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,11 +1,11 @@
 package dev.tidemark.connectors.kafka;
 
-import dev.tidemark.checkpoint.CheckpointedFunction;
-import dev.tidemark.checkpoint.FunctionInitializationContext;
-import dev.tidemark.checkpoint.FunctionSnapshotContext;
 import dev.tidemark.api.functions.RichFunction;
 import dev.tidemark.api.functions.RuntimeContext;
 import dev.tidemark.api.sink.SinkFunction;
+import dev.tidemark.checkpoint.CheckpointedFunction;
+import dev.tidemark.checkpoint.FunctionInitializationContext;
+import dev.tidemark.checkpoint.FunctionSnapshotContext;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;

@@ -1,12 +1,12 @@
 package dev.tidemark.connectors.kafka;
 
+import dev.tidemark.api.source.SplitSource;
 import dev.tidemark.checkpoint.CheckpointListener;
 import dev.tidemark.checkpoint.CheckpointedFunction;
 import dev.tidemark.checkpoint.FunctionInitializationContext;
 import dev.tidemark.checkpoint.FunctionSnapshotContext;
 import dev.tidemark.state.ListState;
 import dev.tidemark.state.ListStateDescriptor;
-import dev.tidemark.api.source.SplitSource;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;

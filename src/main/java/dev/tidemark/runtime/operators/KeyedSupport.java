@@ -6,19 +6,12 @@ import dev.tidemark.eventtime.Watermark;
 import dev.tidemark.runtime.checkpoint.SnapshotReader;
 import dev.tidemark.runtime.checkpoint.SnapshotWriter;
 import dev.tidemark.runtime.checkpoint.StateBytes;
-import dev.tidemark.runtime.state.KeyGroups;
-import dev.tidemark.runtime.timers.InternalTimer;
-import java.io.IOException;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import dev.tidemark.runtime.state.HeapKeyedStateBackend;
+import dev.tidemark.runtime.state.KeyGroups;
 import dev.tidemark.runtime.state.NamespacedStateStore;
 import dev.tidemark.runtime.state.StateClock;
 import dev.tidemark.runtime.state.VoidNamespace;
+import dev.tidemark.runtime.timers.InternalTimer;
 import dev.tidemark.runtime.timers.InternalTimerService;
 import dev.tidemark.runtime.timers.Triggerable;
 import dev.tidemark.state.AggregatingState;
@@ -31,6 +24,13 @@ import dev.tidemark.state.ReducingState;
 import dev.tidemark.state.ReducingStateDescriptor;
 import dev.tidemark.state.ValueState;
 import dev.tidemark.state.ValueStateDescriptor;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * What every keyed operator needs, by composition: the key selector, the keyed state backend with

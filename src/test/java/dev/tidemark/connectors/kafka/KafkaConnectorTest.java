@@ -1,11 +1,11 @@
 package dev.tidemark.connectors.kafka;
 
-import dev.tidemark.api.functions.Aggregations;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tidemark.api.JobClient;
 import dev.tidemark.api.StreamExecutionEnvironment;
+import dev.tidemark.api.functions.Aggregations;
 import dev.tidemark.api.sink.SinkFunction;
 import dev.tidemark.eventtime.WatermarkStrategy;
 import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
