@@ -10,8 +10,6 @@ import dev.tidemark.connectors.file.FileSink;
 import dev.tidemark.eventtime.WatermarkStrategy;
 import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -109,20 +107,6 @@ class ExactlyOnceRecoveryTest {
         return lines.stream().sorted().toList();
     }
 
-    private static List<String> committed(Path output) throws IOException {
-        try (Stream<Path> files = Files.list(output)) {
-            return files.filter(f -> !f.getFileName().toString().startsWith("."))
-                    .flatMap(f -> {
-                        try {
-                            return Files.readAllLines(f).stream();
-                        } catch (IOException e) {
-                            throw new UncheckedIOException(e);
-                        }
-                    })
-                    .sorted()
-                    .toList();
-        }
-    }
 
     private void crashAndRecover(Path dir, long seed, int crashes, long events) throws Exception {
         Path output = dir.resolve("out");
@@ -131,7 +115,7 @@ class ExactlyOnceRecoveryTest {
         JobClient job = start(dir.resolve("checkpoints"), output, events, 2);
         job.await(Duration.ofMinutes(5));
 
-        assertThat(committed(output)).isEqualTo(expected(events));
+        assertThat(CommittedParts.read(output)).isEqualTo(expected(events));
         assertThat(Chaos.THROWN.get()).as("crashes injected").isGreaterThanOrEqualTo(crashes / 2);
         Map<String, Long> metrics = job.metrics();
         assertThat(metrics.getOrDefault("exactly-once under crashes.numRestarts", 0L))

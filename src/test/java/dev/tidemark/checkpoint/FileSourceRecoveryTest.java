@@ -52,20 +52,8 @@ class FileSourceRecoveryTest {
         JobClient job = env.executeAsync("file recovery");
         job.await(Duration.ofMinutes(2));
 
-        assertThat(committed(output)).isEqualTo(expected.stream().sorted().toList());
+        assertThat(CommittedParts.read(output)).isEqualTo(expected.stream().sorted().toList());
         assertThat(ExactlyOnceRecoveryTest.Chaos.THROWN.get()).isPositive();
     }
 
-    private static List<String> committed(Path output) throws Exception {
-        if (!Files.isDirectory(output)) {
-            return List.of();
-        }
-        List<String> lines = new ArrayList<>();
-        try (Stream<Path> files = Files.list(output)) {
-            for (Path f : files.filter(f -> !f.getFileName().toString().startsWith(".")).toList()) {
-                lines.addAll(Files.readAllLines(f));
-            }
-        }
-        return lines.stream().sorted().toList();
-    }
 }

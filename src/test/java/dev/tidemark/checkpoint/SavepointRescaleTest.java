@@ -10,8 +10,6 @@ import dev.tidemark.eventtime.WatermarkStrategy;
 import dev.tidemark.state.ListState;
 import dev.tidemark.state.ListStateDescriptor;
 import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -96,15 +94,6 @@ class SavepointRescaleTest {
         return lines.stream().sorted().toList();
     }
 
-    private static List<String> committed(Path output) throws IOException {
-        List<String> lines = new ArrayList<>();
-        try (Stream<Path> files = Files.list(output)) {
-            for (Path f : files.filter(f -> !f.getFileName().toString().startsWith(".")).toList()) {
-                lines.addAll(Files.readAllLines(f));
-            }
-        }
-        return lines.stream().sorted().toList();
-    }
 
     private static void rescale(Path dir, int from, int to) throws Exception {
         PausingSource.release = new java.util.concurrent.CountDownLatch(1);
@@ -123,7 +112,7 @@ class SavepointRescaleTest {
 
         PausingSource.release.countDown();
         start(to, output, savepoint).await(Duration.ofMinutes(1));
-        assertThat(committed(output)).isEqualTo(expected());
+        assertThat(CommittedParts.read(output)).isEqualTo(expected());
     }
 
     @Test

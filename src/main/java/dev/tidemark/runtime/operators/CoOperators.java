@@ -7,7 +7,6 @@ import dev.tidemark.api.functions.CoProcessFunction;
 import dev.tidemark.api.functions.RichFunction;
 import dev.tidemark.api.functions.TimerService;
 import dev.tidemark.eventtime.Watermark;
-import dev.tidemark.runtime.checkpoint.FunctionState;
 import dev.tidemark.runtime.checkpoint.SnapshotReader;
 import dev.tidemark.runtime.checkpoint.SnapshotWriter;
 import java.util.Objects;
@@ -23,7 +22,7 @@ public final class CoOperators {
         final Output<OUT> output;
         final TimestampedCollector<OUT> collector;
         private final Object function;
-        private FunctionState functionState;
+        private final FunctionHooks hooks;
         long currentWatermark = Long.MIN_VALUE;
 
         Base(OperatorContext<OUT> context, Object function) {
@@ -31,14 +30,12 @@ public final class CoOperators {
             this.output = context.output();
             this.collector = new TimestampedCollector<>(output);
             this.function = function;
+            this.hooks = new FunctionHooks(function, this::keyedSupport);
         }
 
         @Override
         public void initializeState(SnapshotReader state) throws Exception {
-            functionState = FunctionState.initialize(function, state);
-            if (keyedSupport() != null) {
-                keyedSupport().initializeState(state);
-            }
+            hooks.initializeState(state);
         }
 
         /** The keyed state and timers of a keyed operator, snapshotted with the function's state; {@code null} if none. */
@@ -48,15 +45,12 @@ public final class CoOperators {
 
         @Override
         public void snapshotState(SnapshotWriter state) throws Exception {
-            functionState.snapshot(state);
-            if (keyedSupport() != null) {
-                keyedSupport().snapshotState(state);
-            }
+            hooks.snapshotState(state);
         }
 
         @Override
         public void notifyCheckpointComplete(long checkpointId) throws Exception {
-            functionState.notifyCheckpointComplete(checkpointId);
+            hooks.notifyCheckpointComplete(checkpointId);
         }
 
         @Override

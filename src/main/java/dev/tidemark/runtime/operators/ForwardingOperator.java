@@ -3,7 +3,6 @@ package dev.tidemark.runtime.operators;
 import dev.tidemark.api.functions.RichFunction;
 import dev.tidemark.api.functions.RuntimeContext;
 import dev.tidemark.eventtime.Watermark;
-import dev.tidemark.runtime.checkpoint.FunctionState;
 import dev.tidemark.runtime.checkpoint.SnapshotReader;
 import dev.tidemark.runtime.checkpoint.SnapshotWriter;
 
@@ -21,7 +20,7 @@ public abstract class ForwardingOperator<IN, OUT> implements StreamOperator<IN> 
     protected final OperatorContext<OUT> context;
     protected final Output<OUT> output;
     private final Object userFunction;
-    private FunctionState functionState;
+    private final FunctionHooks hooks;
     /** The last watermark this operator forwarded; {@code Long.MIN_VALUE} before the first. */
     protected long currentWatermark = Long.MIN_VALUE;
 
@@ -33,14 +32,12 @@ public abstract class ForwardingOperator<IN, OUT> implements StreamOperator<IN> 
         this.context = context;
         this.output = context.output();
         this.userFunction = userFunction;
+        this.hooks = new FunctionHooks(userFunction, this::keyedSupport);
     }
 
     @Override
     public void initializeState(SnapshotReader state) throws Exception {
-        functionState = FunctionState.initialize(userFunction, state);
-        if (keyedSupport() != null) {
-            keyedSupport().initializeState(state);
-        }
+        hooks.initializeState(state);
     }
 
     /** The keyed state and timers of a keyed operator, snapshotted with the function's state; {@code null} if none. */
@@ -50,22 +47,12 @@ public abstract class ForwardingOperator<IN, OUT> implements StreamOperator<IN> 
 
     @Override
     public void snapshotState(SnapshotWriter state) throws Exception {
-        functionState().snapshot(state);
-        if (keyedSupport() != null) {
-            keyedSupport().snapshotState(state);
-        }
+        hooks.snapshotState(state);
     }
 
     @Override
     public void notifyCheckpointComplete(long checkpointId) throws Exception {
-        functionState().notifyCheckpointComplete(checkpointId);
-    }
-
-    private FunctionState functionState() throws Exception {
-        if (functionState == null) { // an operator created outside a job (a unit test) was never initialized
-            functionState = FunctionState.initialize(userFunction, SnapshotReader.fresh());
-        }
-        return functionState;
+        hooks.notifyCheckpointComplete(checkpointId);
     }
 
     @Override
