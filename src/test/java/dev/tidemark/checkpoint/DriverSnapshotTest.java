@@ -172,6 +172,29 @@ class DriverSnapshotTest {
         assertThat(run.apply(40)).isEqualTo(run.apply(-1)).hasSize(6);
     }
 
+    @Test
+    void restoredWatermarkAssigner_emitsItsLastWatermarkAgain_andNothingLower() {
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Reading> in = driver.source("readings", Reading.class);
+            TestSink<Reading> out = driver.sink(in.stream().assignTimestampsAndWatermarks(
+                    dev.tidemark.eventtime.WatermarkStrategy.<Reading>forBoundedOutOfOrderness(Duration.ofMillis(100))
+                            .withTimestampAssigner((r, previous) -> r.value())));
+            driver.start();
+            in.emit(new Reading("a", 1_000));
+            driver.advanceProcessingTime(Duration.ofMillis(200));
+            assertThat(out.watermarks()).containsExactly(899L);
+            JobSnapshot snapshot = driver.snapshot();
+
+            driver.restore(snapshot);
+            assertThat(out.watermarks()).as("emitted again on open").containsExactly(899L, 899L);
+            in.emit(new Reading("a", 500)); // the restarted generator's watermark 399 is behind: not emitted
+            driver.advanceProcessingTime(Duration.ofMillis(200));
+            in.emit(new Reading("a", 1_500));
+            driver.advanceProcessingTime(Duration.ofMillis(200));
+            assertThat(out.watermarks()).containsExactly(899L, 899L, 1_399L);
+        }
+    }
+
     /** Counts elements in operator list state; every instance's count is one element of the list. */
     static final class CountingMap implements MapFunction<Reading, Reading>, CheckpointedFunction, RichFunction {
         static final List<String> RESTORED = new java.util.concurrent.CopyOnWriteArrayList<>();

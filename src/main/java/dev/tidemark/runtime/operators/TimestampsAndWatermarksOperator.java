@@ -5,6 +5,9 @@ import dev.tidemark.eventtime.Timestamps;
 import dev.tidemark.eventtime.Watermark;
 import dev.tidemark.eventtime.WatermarkGenerator;
 import dev.tidemark.eventtime.WatermarkStrategy;
+import dev.tidemark.runtime.checkpoint.SnapshotReader;
+import dev.tidemark.runtime.checkpoint.SnapshotWriter;
+import java.util.List;
 
 /**
  * Assigns timestamps and generates watermarks from a {@link WatermarkStrategy}, replacing whatever
@@ -20,6 +23,8 @@ import dev.tidemark.eventtime.WatermarkStrategy;
  *       idleness).
  *   <li>At end of input the generator is asked once more, so its last watermark is not lost when
  *       the job ends at the last real watermark.
+ *   <li>Checkpoints hold the last watermark emitted; a restored operator emits it again when it opens
+ *       and never emits a lower one, while its generator starts afresh.
  * </ul>
  */
 public final class TimestampsAndWatermarksOperator<T> extends ForwardingOperator<T, T> {
@@ -29,6 +34,9 @@ public final class TimestampsAndWatermarksOperator<T> extends ForwardingOperator
     private TimestampAssigner<T> assigner;
     private WatermarkGenerator<T> generator;
     private WatermarkEmitter emitter;
+    private long restoredWatermark = Long.MIN_VALUE;
+
+    private static final String LAST_WATERMARK = "_last-watermark";
 
     public TimestampsAndWatermarksOperator(WatermarkStrategy<T> strategy, OperatorContext<T> context) {
         super(context, null);
@@ -37,10 +45,28 @@ public final class TimestampsAndWatermarksOperator<T> extends ForwardingOperator
     }
 
     @Override
+    public void initializeState(SnapshotReader state) throws Exception {
+        super.initializeState(state);
+        List<Long> restored = state.list(LAST_WATERMARK);
+        if (!restored.isEmpty()) { // rescaled: the lowest of those this instance got, never ahead of any input
+            restoredWatermark = restored.stream().mapToLong(Long::longValue).min().getAsLong();
+        }
+    }
+
+    @Override
+    public void snapshotState(SnapshotWriter state) throws Exception {
+        super.snapshotState(state);
+        state.list(LAST_WATERMARK, List.of(emitter.lastEmitted()));
+    }
+
+    @Override
     public void open() throws Exception {
         assigner = strategy.createTimestampAssigner();
         generator = strategy.createWatermarkGenerator(context.timeService()::currentProcessingTime);
         emitter = new WatermarkEmitter(output, context.operatorName(), context.timeService()::currentProcessingTime);
+        if (restoredWatermark != Long.MIN_VALUE) {
+            emitter.emitWatermark(new Watermark(restoredWatermark));
+        }
         if (intervalMillis > 0) {
             scheduleNextEmission();
         }

@@ -37,6 +37,11 @@ public final class WatermarkEmitter implements WatermarkOutput {
         output.emitWatermark(watermark);
     }
 
+    /** The last watermark emitted, {@code Long.MIN_VALUE} before the first. */
+    public long lastEmitted() {
+        return order.last();
+    }
+
     @Override
     public void markIdle() {
         if (!idle) {

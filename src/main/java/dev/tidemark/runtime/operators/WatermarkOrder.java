@@ -48,4 +48,9 @@ public final class WatermarkOrder {
         last = timestamp;
         return true;
     }
+
+    /** The last watermark admitted, {@code Long.MIN_VALUE} before the first. */
+    public long last() {
+        return last;
+    }
 }
