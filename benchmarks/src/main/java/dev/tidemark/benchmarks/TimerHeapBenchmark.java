@@ -1,0 +1,97 @@
+package dev.tidemark.benchmarks;
+
+import dev.tidemark.runtime.timers.InternalTimer;
+import dev.tidemark.runtime.timers.TimerHeap;
+import java.util.HashSet;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The timer heap (deduplicating, with an index for delete) against what one would write without it:
+ * a {@code PriorityQueue} plus a {@code HashSet} for deduplication. Per operation: register 100,000
+ * timers of 10,000 keys (a third are duplicates, as windows register one timer per element), delete a
+ * tenth, then poll all in order.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
+@Warmup(iterations = 2, time = 3)
+@Measurement(iterations = 3, time = 5)
+public class TimerHeapBenchmark {
+
+    static final int TIMERS = 100_000;
+
+    private long[] keys;
+    private long[] times;
+
+    /** What a timer is without Tidemark's heap: a record, equal by value. */
+    record Timer(Long key, String namespace, long timestamp) {}
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        keys = new long[TIMERS];
+        times = new long[TIMERS];
+        for (int i = 0; i < TIMERS; i++) {
+            keys[i] = (i * 7919L) % 10_000;
+            times[i] = (i / 3) * 10L + keys[i] % 7; // every element's timer comes about three times
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(TIMERS)
+    public long timerHeap() {
+        TimerHeap<Long, String> heap = new TimerHeap<>();
+        for (int i = 0; i < TIMERS; i++) {
+            heap.add(keys[i], "w", times[i]);
+        }
+        for (int i = 0; i < TIMERS; i += 10) {
+            heap.remove(keys[i], "w", times[i]);
+        }
+        long sum = 0;
+        InternalTimer<Long, String> t;
+        while ((t = heap.poll()) != null) {
+            sum += t.timestamp();
+        }
+        return sum;
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(TIMERS)
+    public long priorityQueueAndHashSet() {
+        PriorityQueue<Timer> queue = new PriorityQueue<>((a, b) -> Long.compare(a.timestamp(), b.timestamp()));
+        Set<Timer> present = new HashSet<>();
+        for (int i = 0; i < TIMERS; i++) {
+            Timer timer = new Timer(keys[i], "w", times[i]);
+            if (present.add(timer)) {
+                queue.add(timer);
+            }
+        }
+        for (int i = 0; i < TIMERS; i += 10) {
+            Timer timer = new Timer(keys[i], "w", times[i]);
+            if (present.remove(timer)) {
+                queue.remove(timer); // linear: PriorityQueue has no index
+            }
+        }
+        long sum = 0;
+        Timer t;
+        while ((t = queue.poll()) != null) {
+            present.remove(t);
+            sum += t.timestamp();
+        }
+        return sum;
+    }
+}
