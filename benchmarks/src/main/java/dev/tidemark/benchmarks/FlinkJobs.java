@@ -38,6 +38,51 @@ public final class FlinkJobs {
         return ResultSink.result();
     }
 
+    /** W2 on Flink: the same events and strategy, 10 s windows sliding by 1 s, count. */
+    @SuppressWarnings("deprecation")
+    public static Result sliding(long events, long eventsPerMilli, int parallelism) throws Exception {
+        ResultSink.reset();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(parallelism, new Configuration());
+        env.getConfig().enableObjectReuse();
+        env.fromSequence(0, events - 1)
+                .map(i -> Tuple3.of(Events.key(i), Events.value(i), Events.timestamp(i, eventsPerMilli)))
+                .returns(org.apache.flink.api.common.typeinfo.Types.TUPLE(
+                        org.apache.flink.api.common.typeinfo.Types.LONG, org.apache.flink.api.common.typeinfo.Types.LONG,
+                        org.apache.flink.api.common.typeinfo.Types.LONG))
+                .assignTimestampsAndWatermarks(WatermarkStrategy.<Tuple3<Long, Long, Long>>forBoundedOutOfOrderness(
+                        Duration.ofMillis(Events.DISORDER_MILLIS)).withTimestampAssigner((e, previous) -> e.f2))
+                .keyBy(e -> e.f0)
+                .window(org.apache.flink.streaming.api.windowing.assigners.SlidingEventTimeWindows.of(
+                        Duration.ofMillis(SlidingWindowJobs.SIZE), Duration.ofMillis(SlidingWindowJobs.SLIDE)))
+                .aggregate(new Count(), new Hash())
+                .addSink(new Sink());
+        env.execute("W2 sliding on Flink");
+        return ResultSink.result();
+    }
+
+    static final class Count implements AggregateFunction<Tuple3<Long, Long, Long>, long[], Long> {
+        @Override
+        public long[] createAccumulator() {
+            return new long[1];
+        }
+
+        @Override
+        public long[] add(Tuple3<Long, Long, Long> e, long[] acc) {
+            acc[0]++;
+            return acc;
+        }
+
+        @Override
+        public Long getResult(long[] acc) {
+            return acc[0];
+        }
+
+        @Override
+        public long[] merge(long[] a, long[] b) {
+            return new long[] {a[0] + b[0]};
+        }
+    }
+
     static final class Sum implements AggregateFunction<Tuple3<Long, Long, Long>, long[], Long> {
         @Override
         public long[] createAccumulator() {

@@ -43,6 +43,18 @@ public final class JetJobs {
 
     /** W1 on Jet: the same events, lag, windows, sum and checksum. */
     public static Result tumbling(HazelcastInstance member, long events, long eventsPerMilli, int parallelism) {
+        return windowed(member, events, eventsPerMilli, parallelism, WindowDefinition.tumbling(1_000),
+                AggregateOperations.summingLong(e -> e[1]));
+    }
+
+    /** W2 on Jet: 10 s windows sliding by 1 s, count. */
+    public static Result sliding(HazelcastInstance member, long events, long eventsPerMilli, int parallelism) {
+        return windowed(member, events, eventsPerMilli, parallelism,
+                WindowDefinition.sliding(SlidingWindowJobs.SIZE, SlidingWindowJobs.SLIDE), AggregateOperations.counting());
+    }
+
+    private static Result windowed(HazelcastInstance member, long events, long eventsPerMilli, int parallelism,
+            WindowDefinition window, com.hazelcast.jet.aggregate.AggregateOperation1<long[], ?, Long> aggregate) {
         ResultSink.reset();
         BatchSource<long[]> source = SourceBuilder
                 .batch("generator", ctx -> new Generator(ctx.globalProcessorIndex(), ctx.totalParallelism()))
@@ -68,8 +80,8 @@ public final class JetJobs {
         pipeline.readFrom(source).setLocalParallelism(parallelism)
                 .addTimestamps(e -> e[2], Events.DISORDER_MILLIS)
                 .groupingKey(e -> e[0])
-                .window(WindowDefinition.tumbling(1_000))
-                .aggregate(AggregateOperations.summingLong(e -> e[1]))
+                .window(window)
+                .aggregate(aggregate)
                 .setLocalParallelism(parallelism)
                 .writeTo(sink);
         member.getJet().newJob(pipeline).join();

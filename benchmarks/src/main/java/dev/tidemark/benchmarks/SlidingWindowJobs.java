@@ -1,0 +1,66 @@
+package dev.tidemark.benchmarks;
+
+import dev.tidemark.api.StreamExecutionEnvironment;
+import dev.tidemark.api.functions.Aggregations;
+import dev.tidemark.eventtime.WatermarkStrategy;
+import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** W2: keyBy, 10-second event-time windows sliding by 1 second, count; on Tidemark and as a loop. */
+public final class SlidingWindowJobs {
+
+    static final long SIZE = 10_000;
+    static final long SLIDE = 1_000;
+
+    private SlidingWindowJobs() {}
+
+    /** Runs W2 on Tidemark and returns what the sink saw. */
+    public static Result tidemark(long events, long eventsPerMilli, int parallelism) throws InterruptedException {
+        ResultSink.reset();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(parallelism);
+        env.addSource(new GeneratorSource(events, eventsPerMilli)).setParallelism(parallelism)
+                .assignTimestampsAndWatermarks(WatermarkStrategy.<Event>forBoundedOutOfOrderness(
+                        Duration.ofMillis(Events.DISORDER_MILLIS)).withTimestampAssigner((e, previous) -> e.timestamp()))
+                .keyBy(Event::key)
+                .window(SlidingEventTimeWindows.of(Duration.ofMillis(SIZE), Duration.ofMillis(SLIDE)))
+                .aggregate(Aggregations.<Event>count(), new TumblingWindowJobs.Hash())
+                .addSink(new ResultSink());
+        env.execute("W2 sliding");
+        return ResultSink.result();
+    }
+
+    /** The same counts from a single-threaded loop: each event counted into its ten windows. */
+    public static Result baseline(long events, long eventsPerMilli) {
+        TreeMap<Long, Map<Long, long[]>> windows = new TreeMap<>();
+        long maxTimestamp = Long.MIN_VALUE;
+        long[] result = new long[2]; // count, checksum
+        for (long i = 0; i < events; i++) {
+            long ts = Events.timestamp(i, eventsPerMilli);
+            long key = Events.key(i);
+            for (long start = ts - Math.floorMod(ts, SLIDE); start > ts - SIZE; start -= SLIDE) {
+                windows.computeIfAbsent(start, s -> new HashMap<>()).computeIfAbsent(key, k -> new long[1])[0]++;
+            }
+            maxTimestamp = Math.max(maxTimestamp, ts);
+            if (i % 1_000 == 999) {
+                long watermark = maxTimestamp - Events.DISORDER_MILLIS - 1;
+                while (!windows.isEmpty() && windows.firstKey() + SIZE - 1 <= watermark) {
+                    fire(windows.pollFirstEntry(), result);
+                }
+            }
+        }
+        while (!windows.isEmpty()) {
+            fire(windows.pollFirstEntry(), result);
+        }
+        return new Result(result[0], result[1]);
+    }
+
+    private static void fire(Map.Entry<Long, Map<Long, long[]>> window, long[] result) {
+        for (Map.Entry<Long, long[]> e : window.getValue().entrySet()) {
+            result[0]++;
+            result[1] += Events.resultHash(e.getKey(), window.getKey(), e.getValue()[0]);
+        }
+    }
+}
