@@ -62,6 +62,16 @@ class RestartStrategyTest {
     }
 
     @Test
+    void withoutCheckpointing_stateNeedNotBeSerializable_andNothingIsSnapshotted() throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create();
+        java.util.List<String> out = env.fromElements(new DriverSnapshotTest.Reading("a", 1), new DriverSnapshotTest.Reading("b", 2))
+                .keyBy(DriverSnapshotTest.Reading::key)
+                .process(new DriverSnapshotTest.OpaqueHolder())
+                .executeAndCollect();
+        assertThat(out).isEmpty(); // the job ended normally: no final snapshot tried to serialize the state
+    }
+
+    @Test
     void strategies_refuseNonsense() {
         assertThatThrownBy(() -> RestartStrategy.fixedDelay(-1, Duration.ZERO))
                 .hasMessageContaining("attempts must not be negative");

@@ -28,6 +28,14 @@ public interface RuntimeContext extends KeyedStateStore {
     /** How many parallel instances the operator has. */
     int getNumberOfParallelSubtasks();
 
+    /**
+     * Whether the job takes periodic checkpoints: then results become final when a checkpoint
+     * completes; without, when the input ends (see {@code TwoPhaseCommitSink}).
+     */
+    default boolean isCheckpointingEnabled() {
+        return false;
+    }
+
     @Override
     default <T> ValueState<T> getState(ValueStateDescriptor<T> descriptor) {
         throw noKeyedState(getOperatorName());

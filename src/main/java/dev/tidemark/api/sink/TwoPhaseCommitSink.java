@@ -23,7 +23,8 @@ import java.util.List;
  * exactly the output of a run without failures.
  *
  * <p>At the end of a bounded input the last transaction is prepared in the job's final snapshot and
- * committed when the final checkpoint completes (at once, without periodic checkpoints).
+ * committed when the final checkpoint completes; without periodic checkpoints it is prepared and
+ * committed when the input ends.
  *
  * @param <T> the element type
  * @param <TXN> a transaction's handle, stored in checkpoints, so it must be serializable
@@ -102,6 +103,16 @@ public abstract class TwoPhaseCommitSink<T, TXN extends Serializable>
         current = beginTransaction();
         preparedState.update(prepared);
         currentState.update(List.of(current));
+    }
+
+    /** Without periodic checkpoints, the input's end is when results become final. */
+    @Override
+    public void finish() throws Exception {
+        if (!runtimeContext.isCheckpointingEnabled()) {
+            prepare(current);
+            commit(current);
+            current = beginTransaction();
+        }
     }
 
     @Override

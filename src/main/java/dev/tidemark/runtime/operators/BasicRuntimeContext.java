@@ -8,8 +8,15 @@ import dev.tidemark.api.functions.RuntimeContext;
  * @param operatorName the operator's name
  * @param subtaskIndex this instance's index
  * @param parallelism how many instances there are
+ * @param checkpointing whether the job takes periodic checkpoints
  */
-public record BasicRuntimeContext(String operatorName, int subtaskIndex, int parallelism) implements RuntimeContext {
+public record BasicRuntimeContext(String operatorName, int subtaskIndex, int parallelism, boolean checkpointing)
+        implements RuntimeContext {
+
+    @Override
+    public boolean isCheckpointingEnabled() {
+        return checkpointing;
+    }
 
     @Override
     public String getOperatorName() {

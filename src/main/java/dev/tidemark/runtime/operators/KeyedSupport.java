@@ -217,6 +217,11 @@ public final class KeyedSupport<IN, K> implements StateClock {
             }
 
             @Override
+            public boolean isCheckpointingEnabled() {
+                return base.isCheckpointingEnabled();
+            }
+
+            @Override
             public <T> ValueState<T> getState(ValueStateDescriptor<T> descriptor) {
                 return store.getState(descriptor);
             }

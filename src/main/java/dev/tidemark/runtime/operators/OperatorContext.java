@@ -28,7 +28,8 @@ public record OperatorContext<OUT>(
 
     /** The runtime context handed to rich user functions. */
     public RuntimeContext runtimeContext() {
-        return new BasicRuntimeContext(operatorName, subtaskIndex, parallelism);
+        return new BasicRuntimeContext(operatorName, subtaskIndex, parallelism,
+                config.getCheckpointConfig().isCheckpointingEnabled());
     }
 
     /** This operator's counter {@code metric}. */

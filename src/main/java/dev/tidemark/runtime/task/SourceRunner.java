@@ -52,7 +52,7 @@ public final class SourceRunner {
         this.restore = restore;
         this.function = transformation.newFunction();
         int parallelism = subtask.vertex().parallelism();
-        this.runtimeContext = new BasicRuntimeContext(name, subtask.index(), parallelism);
+        this.runtimeContext = new BasicRuntimeContext(name, subtask.index(), parallelism, barriers);
         this.ownedSplits = transformation.ownedSplits(subtask.index(), parallelism);
         this.endOfInput = endOfInput;
         this.pauses = subtask.pauses();
@@ -98,7 +98,9 @@ public final class SourceRunner {
                         }
                     }
                     finished = true;
-                    onFinished.accept(snapshot(CheckpointBarrier.FINAL_CHECKPOINT_ID, System.currentTimeMillis()));
+                    if (runtimeContext.isCheckpointingEnabled()) {
+                        onFinished.accept(snapshot(CheckpointBarrier.FINAL_CHECKPOINT_ID, System.currentTimeMillis()));
+                    }
                 }
             }
         } finally {

@@ -124,18 +124,17 @@ final class StreamTask {
     }
 
     /**
-     * The input has ended: the operators' last snapshot stands for this task in every later checkpoint;
-     * with periodic checkpoints, wait for the job's last one before closing, so sinks commit; without,
-     * there is nothing to restore, so the operators hear at once that their last snapshot is final.
+     * The input has ended: with periodic checkpoints, the operators' last snapshot stands for this task
+     * in every later checkpoint, and the task waits for the job's last one before closing, so sinks
+     * commit. Without, nothing is snapshotted (state need not even be serializable).
      */
     private void finishCheckpoints() {
-        checkpoints.finished(subtask.displayName(),
-                subtask.chain().snapshotState(CheckpointBarrier.FINAL_CHECKPOINT_ID, System.currentTimeMillis()));
         if (!checkpoints.isPeriodic()) {
-            subtask.chain().notifyCheckpointComplete(CheckpointBarrier.FINAL_CHECKPOINT_ID);
             return;
         }
-        while (checkpoints.isPeriodic() && !finalCheckpointDone && !cancelled) {
+        checkpoints.finished(subtask.displayName(),
+                subtask.chain().snapshotState(CheckpointBarrier.FINAL_CHECKPOINT_ID, System.currentTimeMillis()));
+        while (!finalCheckpointDone && !cancelled) {
             mailbox.runAll();
             if (!finalCheckpointDone && !mailbox.hasMail() && !cancelled) {
                 wakeup.park(ElementQueue.MAX_PARK_NANOS, () -> !mailbox.hasMail() && !cancelled);
