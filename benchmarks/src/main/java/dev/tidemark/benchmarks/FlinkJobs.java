@@ -60,6 +60,39 @@ public final class FlinkJobs {
         return ResultSink.result();
     }
 
+    /** W4 on Flink: a keyed process function with one event-time timer per element. */
+    @SuppressWarnings("deprecation")
+    public static Result timers(long events, long eventsPerMilli, int parallelism) throws Exception {
+        ResultSink.reset();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(parallelism, new Configuration());
+        env.getConfig().enableObjectReuse();
+        env.fromSequence(0, events - 1)
+                .map(i -> Tuple3.of(Events.key(i), Events.value(i), Events.timestamp(i, eventsPerMilli)))
+                .returns(org.apache.flink.api.common.typeinfo.Types.TUPLE(
+                        org.apache.flink.api.common.typeinfo.Types.LONG, org.apache.flink.api.common.typeinfo.Types.LONG,
+                        org.apache.flink.api.common.typeinfo.Types.LONG))
+                .assignTimestampsAndWatermarks(WatermarkStrategy.<Tuple3<Long, Long, Long>>forBoundedOutOfOrderness(
+                        Duration.ofMillis(Events.DISORDER_MILLIS)).withTimestampAssigner((e, previous) -> e.f2))
+                .keyBy(e -> e.f0)
+                .process(new TimerPerElement())
+                .addSink(new Sink());
+        env.execute("W4 timers on Flink");
+        return ResultSink.result();
+    }
+
+    static final class TimerPerElement extends org.apache.flink.streaming.api.functions.KeyedProcessFunction<Long,
+            Tuple3<Long, Long, Long>, Long> {
+        @Override
+        public void processElement(Tuple3<Long, Long, Long> e, Context ctx, Collector<Long> out) {
+            ctx.timerService().registerEventTimeTimer(e.f2 + TimerJobs.DELAY);
+        }
+
+        @Override
+        public void onTimer(long timestamp, OnTimerContext ctx, Collector<Long> out) {
+            out.collect(Events.resultHash(ctx.getCurrentKey(), timestamp, 1));
+        }
+    }
+
     static final class Count implements AggregateFunction<Tuple3<Long, Long, Long>, long[], Long> {
         @Override
         public long[] createAccumulator() {
