@@ -161,7 +161,8 @@ class KafkaConnectorTest {
         job.await(Duration.ofMinutes(1));
 
         assertThat(dev.tidemark.checkpoint.CommittedParts.read(output)).containsExactlyInAnyOrderElementsOf(expected);
-        assertThat(job.metrics().get("kafka exactly once.numRestarts")).isEqualTo(3L);
+        assertThat(job.metrics().get("kafka exactly once.numRestarts"))
+                .as("a crash in an attempt that is already failing adds no restart").isBetween(1L, 3L);
     }
 
     /** "windowStart:count". */
