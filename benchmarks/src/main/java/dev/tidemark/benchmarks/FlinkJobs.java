@@ -60,6 +60,29 @@ public final class FlinkJobs {
         return ResultSink.result();
     }
 
+    /** W3 on Flink: bursty keys, 5 s session windows, count. */
+    @SuppressWarnings("deprecation")
+    public static Result sessions(long events, long eventsPerMilli, int parallelism) throws Exception {
+        ResultSink.reset();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(parallelism, new Configuration());
+        env.getConfig().enableObjectReuse();
+        env.fromSequence(0, events - 1)
+                .map(i -> Tuple3.of(SessionWindowJobs.key(i, eventsPerMilli), Events.value(i),
+                        Events.timestamp(i, eventsPerMilli)))
+                .returns(org.apache.flink.api.common.typeinfo.Types.TUPLE(
+                        org.apache.flink.api.common.typeinfo.Types.LONG, org.apache.flink.api.common.typeinfo.Types.LONG,
+                        org.apache.flink.api.common.typeinfo.Types.LONG))
+                .assignTimestampsAndWatermarks(WatermarkStrategy.<Tuple3<Long, Long, Long>>forBoundedOutOfOrderness(
+                        Duration.ofMillis(Events.DISORDER_MILLIS)).withTimestampAssigner((e, previous) -> e.f2))
+                .keyBy(e -> e.f0)
+                .window(org.apache.flink.streaming.api.windowing.assigners.EventTimeSessionWindows.withGap(
+                        Duration.ofMillis(SessionWindowJobs.GAP)))
+                .aggregate(new Count(), new Hash())
+                .addSink(new Sink());
+        env.execute("W3 sessions on Flink");
+        return ResultSink.result();
+    }
+
     /** W4 on Flink: a keyed process function with one event-time timer per element. */
     @SuppressWarnings("deprecation")
     public static Result timers(long events, long eventsPerMilli, int parallelism) throws Exception {

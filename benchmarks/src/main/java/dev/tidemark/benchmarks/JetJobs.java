@@ -53,15 +53,27 @@ public final class JetJobs {
                 WindowDefinition.sliding(SlidingWindowJobs.SIZE, SlidingWindowJobs.SLIDE), AggregateOperations.counting());
     }
 
+    /** W3 on Jet: bursty keys, 5 s session windows, count. */
+    public static Result sessions(HazelcastInstance member, long events, long eventsPerMilli, int parallelism) {
+        return windowed(member, events, eventsPerMilli, parallelism, WindowDefinition.session(SessionWindowJobs.GAP),
+                AggregateOperations.counting(), i -> SessionWindowJobs.key(i, eventsPerMilli));
+    }
+
     private static Result windowed(HazelcastInstance member, long events, long eventsPerMilli, int parallelism,
             WindowDefinition window, com.hazelcast.jet.aggregate.AggregateOperation1<long[], ?, Long> aggregate) {
+        return windowed(member, events, eventsPerMilli, parallelism, window, aggregate, Events::key);
+    }
+
+    private static Result windowed(HazelcastInstance member, long events, long eventsPerMilli, int parallelism,
+            WindowDefinition window, com.hazelcast.jet.aggregate.AggregateOperation1<long[], ?, Long> aggregate,
+            com.hazelcast.function.FunctionEx<Long, Long> keyOf) {
         ResultSink.reset();
         BatchSource<long[]> source = SourceBuilder
                 .batch("generator", ctx -> new Generator(ctx.globalProcessorIndex(), ctx.totalParallelism()))
                 .<long[]>fillBufferFn((gen, buffer) -> {
                     for (int n = 0; n < 1024 && gen.next < events; n++, gen.next += gen.step) {
                         long ts = Events.timestamp(gen.next, eventsPerMilli);
-                        buffer.add(new long[] {Events.key(gen.next), Events.value(gen.next), ts});
+                        buffer.add(new long[] {keyOf.apply(gen.next), Events.value(gen.next), ts});
                     }
                     if (gen.next >= events) {
                         buffer.close();
