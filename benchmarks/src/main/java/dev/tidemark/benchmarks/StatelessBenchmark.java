@@ -69,7 +69,19 @@ public class StatelessBenchmark {
 
     @Benchmark
     @OperationsPerInvocation(EVENTS)
+    public Result flinkParallelism2() throws Exception {
+        return check(StatelessJobs.flink(EVENTS, 2));
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(EVENTS)
     public Result jetParallelism1(TumblingWindowBenchmark.JetMember jet) {
         return check(StatelessJobs.jet(jet.member, EVENTS, 1));
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(EVENTS)
+    public Result jetParallelism2(TumblingWindowBenchmark.JetMember jet) {
+        return check(StatelessJobs.jet(jet.member, EVENTS, 2));
     }
 }
