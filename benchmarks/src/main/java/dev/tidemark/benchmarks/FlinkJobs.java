@@ -21,16 +21,8 @@ public final class FlinkJobs {
     @SuppressWarnings("deprecation")
     public static Result tumbling(long events, long eventsPerMilli, int parallelism) throws Exception {
         ResultSink.reset();
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(parallelism, new Configuration());
-        env.getConfig().enableObjectReuse();
-        env.fromSequence(0, events - 1)
-                .map(i -> Tuple3.of(Events.key(i), Events.value(i), Events.timestamp(i, eventsPerMilli)))
-                .returns(org.apache.flink.api.common.typeinfo.Types.TUPLE(
-                        org.apache.flink.api.common.typeinfo.Types.LONG, org.apache.flink.api.common.typeinfo.Types.LONG,
-                        org.apache.flink.api.common.typeinfo.Types.LONG))
-                .assignTimestampsAndWatermarks(WatermarkStrategy.<Tuple3<Long, Long, Long>>forBoundedOutOfOrderness(
-                        Duration.ofMillis(Events.DISORDER_MILLIS)).withTimestampAssigner((e, previous) -> e.f2))
-                .keyBy(e -> e.f0)
+        StreamExecutionEnvironment env = localEnvironment(parallelism);
+        keyedEvents(env, events, eventsPerMilli, Events::key)
                 .window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
                 .aggregate(new Sum(), new Hash())
                 .addSink(new Sink());
@@ -42,16 +34,8 @@ public final class FlinkJobs {
     @SuppressWarnings("deprecation")
     public static Result sliding(long events, long eventsPerMilli, int parallelism) throws Exception {
         ResultSink.reset();
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(parallelism, new Configuration());
-        env.getConfig().enableObjectReuse();
-        env.fromSequence(0, events - 1)
-                .map(i -> Tuple3.of(Events.key(i), Events.value(i), Events.timestamp(i, eventsPerMilli)))
-                .returns(org.apache.flink.api.common.typeinfo.Types.TUPLE(
-                        org.apache.flink.api.common.typeinfo.Types.LONG, org.apache.flink.api.common.typeinfo.Types.LONG,
-                        org.apache.flink.api.common.typeinfo.Types.LONG))
-                .assignTimestampsAndWatermarks(WatermarkStrategy.<Tuple3<Long, Long, Long>>forBoundedOutOfOrderness(
-                        Duration.ofMillis(Events.DISORDER_MILLIS)).withTimestampAssigner((e, previous) -> e.f2))
-                .keyBy(e -> e.f0)
+        StreamExecutionEnvironment env = localEnvironment(parallelism);
+        keyedEvents(env, events, eventsPerMilli, Events::key)
                 .window(org.apache.flink.streaming.api.windowing.assigners.SlidingEventTimeWindows.of(
                         Duration.ofMillis(SlidingWindowJobs.SIZE), Duration.ofMillis(SlidingWindowJobs.SLIDE)))
                 .aggregate(new Count(), new Hash())
@@ -64,17 +48,8 @@ public final class FlinkJobs {
     @SuppressWarnings("deprecation")
     public static Result sessions(long events, long eventsPerMilli, int parallelism) throws Exception {
         ResultSink.reset();
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(parallelism, new Configuration());
-        env.getConfig().enableObjectReuse();
-        env.fromSequence(0, events - 1)
-                .map(i -> Tuple3.of(SessionWindowJobs.key(i, eventsPerMilli), Events.value(i),
-                        Events.timestamp(i, eventsPerMilli)))
-                .returns(org.apache.flink.api.common.typeinfo.Types.TUPLE(
-                        org.apache.flink.api.common.typeinfo.Types.LONG, org.apache.flink.api.common.typeinfo.Types.LONG,
-                        org.apache.flink.api.common.typeinfo.Types.LONG))
-                .assignTimestampsAndWatermarks(WatermarkStrategy.<Tuple3<Long, Long, Long>>forBoundedOutOfOrderness(
-                        Duration.ofMillis(Events.DISORDER_MILLIS)).withTimestampAssigner((e, previous) -> e.f2))
-                .keyBy(e -> e.f0)
+        StreamExecutionEnvironment env = localEnvironment(parallelism);
+        keyedEvents(env, events, eventsPerMilli, i -> SessionWindowJobs.key(i, eventsPerMilli))
                 .window(org.apache.flink.streaming.api.windowing.assigners.EventTimeSessionWindows.withGap(
                         Duration.ofMillis(SessionWindowJobs.GAP)))
                 .aggregate(new Count(), new Hash())
@@ -87,16 +62,8 @@ public final class FlinkJobs {
     @SuppressWarnings("deprecation")
     public static Result timers(long events, long eventsPerMilli, int parallelism) throws Exception {
         ResultSink.reset();
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(parallelism, new Configuration());
-        env.getConfig().enableObjectReuse();
-        env.fromSequence(0, events - 1)
-                .map(i -> Tuple3.of(Events.key(i), Events.value(i), Events.timestamp(i, eventsPerMilli)))
-                .returns(org.apache.flink.api.common.typeinfo.Types.TUPLE(
-                        org.apache.flink.api.common.typeinfo.Types.LONG, org.apache.flink.api.common.typeinfo.Types.LONG,
-                        org.apache.flink.api.common.typeinfo.Types.LONG))
-                .assignTimestampsAndWatermarks(WatermarkStrategy.<Tuple3<Long, Long, Long>>forBoundedOutOfOrderness(
-                        Duration.ofMillis(Events.DISORDER_MILLIS)).withTimestampAssigner((e, previous) -> e.f2))
-                .keyBy(e -> e.f0)
+        StreamExecutionEnvironment env = localEnvironment(parallelism);
+        keyedEvents(env, events, eventsPerMilli, Events::key)
                 .process(new TimerPerElement())
                 .addSink(new Sink());
         env.execute("W4 timers on Flink");
@@ -114,6 +81,30 @@ public final class FlinkJobs {
         public void onTimer(long timestamp, OnTimerContext ctx, Collector<Long> out) {
             out.collect(Events.resultHash(ctx.getCurrentKey(), timestamp, 1));
         }
+    }
+
+    /** The key of event {@code i}; serializable, as Flink ships it to its tasks. */
+    interface KeyOf extends java.io.Serializable {
+        long key(long i);
+    }
+
+    private static StreamExecutionEnvironment localEnvironment(int parallelism) {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(parallelism, new Configuration());
+        env.getConfig().enableObjectReuse();
+        return env;
+    }
+
+    /** The workload's events as (key, value, timestamp), with the shared watermark strategy, keyed. */
+    private static org.apache.flink.streaming.api.datastream.KeyedStream<Tuple3<Long, Long, Long>, Long> keyedEvents(
+            StreamExecutionEnvironment env, long events, long eventsPerMilli, KeyOf keyOf) {
+        return env.fromSequence(0, events - 1)
+                .map(i -> Tuple3.of(keyOf.key(i), Events.value(i), Events.timestamp(i, eventsPerMilli)))
+                .returns(org.apache.flink.api.common.typeinfo.Types.TUPLE(
+                        org.apache.flink.api.common.typeinfo.Types.LONG, org.apache.flink.api.common.typeinfo.Types.LONG,
+                        org.apache.flink.api.common.typeinfo.Types.LONG))
+                .assignTimestampsAndWatermarks(WatermarkStrategy.<Tuple3<Long, Long, Long>>forBoundedOutOfOrderness(
+                        Duration.ofMillis(Events.DISORDER_MILLIS)).withTimestampAssigner((e, previous) -> e.f2))
+                .keyBy(e -> e.f0);
     }
 
     static final class Count implements AggregateFunction<Tuple3<Long, Long, Long>, long[], Long> {

@@ -18,6 +18,22 @@ public final class JetJobs {
 
     private JetJobs() {}
 
+    /** A Jet member as JMH state: started only in the forks that measure Jet, so its threads compete with no one else. */
+    @org.openjdk.jmh.annotations.State(org.openjdk.jmh.annotations.Scope.Benchmark)
+    public static class Member {
+        HazelcastInstance member;
+
+        @org.openjdk.jmh.annotations.Setup(org.openjdk.jmh.annotations.Level.Trial)
+        public void start() {
+            member = startMember();
+        }
+
+        @org.openjdk.jmh.annotations.TearDown(org.openjdk.jmh.annotations.Level.Trial)
+        public void stop() {
+            member.shutdown();
+        }
+    }
+
     /** One member, started once per benchmark trial (its start-up is not in the measurement). */
     public static HazelcastInstance startMember() {
         Config config = new Config();

@@ -75,13 +75,13 @@ public class StatelessBenchmark {
 
     @Benchmark
     @OperationsPerInvocation(EVENTS)
-    public Result jetParallelism1(TumblingWindowBenchmark.JetMember jet) {
+    public Result jetParallelism1(JetJobs.Member jet) {
         return check(StatelessJobs.jet(jet.member, EVENTS, 1));
     }
 
     @Benchmark
     @OperationsPerInvocation(EVENTS)
-    public Result jetParallelism2(TumblingWindowBenchmark.JetMember jet) {
+    public Result jetParallelism2(JetJobs.Member jet) {
         return check(StatelessJobs.jet(jet.member, EVENTS, 2));
     }
 }
