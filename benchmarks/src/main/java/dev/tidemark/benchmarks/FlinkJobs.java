@@ -20,54 +20,39 @@ public final class FlinkJobs {
     /** W1 on Flink: the same events, strategy, windows, aggregate and checksum as on Tidemark. */
     @SuppressWarnings("deprecation")
     public static Result tumbling(long events, long eventsPerMilli, int parallelism) throws Exception {
-        ResultSink.reset();
-        StreamExecutionEnvironment env = localEnvironment(parallelism);
-        keyedEvents(env, events, eventsPerMilli, Events::key)
+        return run("W1 tumbling on Flink", parallelism, env -> keyedEvents(env, events, eventsPerMilli, Events::key)
                 .window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
                 .aggregate(new Sum(), new Hash())
-                .addSink(new Sink());
-        env.execute("W1 tumbling on Flink");
-        return ResultSink.result();
+                .addSink(new Sink()));
     }
 
     /** W2 on Flink: the same events and strategy, 10 s windows sliding by 1 s, count. */
     @SuppressWarnings("deprecation")
     public static Result sliding(long events, long eventsPerMilli, int parallelism) throws Exception {
-        ResultSink.reset();
-        StreamExecutionEnvironment env = localEnvironment(parallelism);
-        keyedEvents(env, events, eventsPerMilli, Events::key)
+        return run("W2 sliding on Flink", parallelism, env -> keyedEvents(env, events, eventsPerMilli, Events::key)
                 .window(org.apache.flink.streaming.api.windowing.assigners.SlidingEventTimeWindows.of(
                         Duration.ofMillis(SlidingWindowJobs.SIZE), Duration.ofMillis(SlidingWindowJobs.SLIDE)))
                 .aggregate(new Count(), new Hash())
-                .addSink(new Sink());
-        env.execute("W2 sliding on Flink");
-        return ResultSink.result();
+                .addSink(new Sink()));
     }
 
     /** W3 on Flink: bursty keys, 5 s session windows, count. */
     @SuppressWarnings("deprecation")
     public static Result sessions(long events, long eventsPerMilli, int parallelism) throws Exception {
-        ResultSink.reset();
-        StreamExecutionEnvironment env = localEnvironment(parallelism);
-        keyedEvents(env, events, eventsPerMilli, i -> SessionWindowJobs.key(i, eventsPerMilli))
+        return run("W3 sessions on Flink", parallelism, env -> keyedEvents(env, events, eventsPerMilli,
+                        i -> SessionWindowJobs.key(i, eventsPerMilli))
                 .window(org.apache.flink.streaming.api.windowing.assigners.EventTimeSessionWindows.withGap(
                         Duration.ofMillis(SessionWindowJobs.GAP)))
                 .aggregate(new Count(), new Hash())
-                .addSink(new Sink());
-        env.execute("W3 sessions on Flink");
-        return ResultSink.result();
+                .addSink(new Sink()));
     }
 
     /** W4 on Flink: a keyed process function with one event-time timer per element. */
     @SuppressWarnings("deprecation")
     public static Result timers(long events, long eventsPerMilli, int parallelism) throws Exception {
-        ResultSink.reset();
-        StreamExecutionEnvironment env = localEnvironment(parallelism);
-        keyedEvents(env, events, eventsPerMilli, Events::key)
+        return run("W4 timers on Flink", parallelism, env -> keyedEvents(env, events, eventsPerMilli, Events::key)
                 .process(new TimerPerElement())
-                .addSink(new Sink());
-        env.execute("W4 timers on Flink");
-        return ResultSink.result();
+                .addSink(new Sink()));
     }
 
     static final class TimerPerElement extends org.apache.flink.streaming.api.functions.KeyedProcessFunction<Long,
@@ -88,10 +73,19 @@ public final class FlinkJobs {
         long key(long i);
     }
 
-    private static StreamExecutionEnvironment localEnvironment(int parallelism) {
+    /** Builds a pipeline into a sink of results. */
+    private interface Pipeline {
+        void build(StreamExecutionEnvironment env);
+    }
+
+    /** Runs {@code pipeline} on a local environment (object reuse on) and returns what the sink saw. */
+    private static Result run(String name, int parallelism, Pipeline pipeline) throws Exception {
+        ResultSink.reset();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(parallelism, new Configuration());
         env.getConfig().enableObjectReuse();
-        return env;
+        pipeline.build(env);
+        env.execute(name);
+        return ResultSink.result();
     }
 
     /** The workload's events as (key, value, timestamp), with the shared watermark strategy, keyed. */

@@ -1,11 +1,9 @@
 package dev.tidemark.benchmarks;
 
-import dev.tidemark.api.StreamExecutionEnvironment;
 import dev.tidemark.api.functions.Aggregations;
 import dev.tidemark.api.functions.RichFunction;
 import dev.tidemark.api.functions.RuntimeContext;
 import dev.tidemark.api.source.ParallelSourceFunction;
-import dev.tidemark.eventtime.WatermarkStrategy;
 import dev.tidemark.windowing.assigners.EventTimeSessionWindows;
 import java.time.Duration;
 import java.util.Arrays;
@@ -30,17 +28,11 @@ public final class SessionWindowJobs {
 
     /** Runs W3 on Tidemark and returns what the sink saw. */
     public static Result tidemark(long events, long eventsPerMilli, int parallelism) throws InterruptedException {
-        ResultSink.reset();
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(parallelism);
-        env.addSource(new BurstSource(events, eventsPerMilli)).setParallelism(parallelism)
-                .assignTimestampsAndWatermarks(WatermarkStrategy.<Event>forBoundedOutOfOrderness(
-                        Duration.ofMillis(Events.DISORDER_MILLIS)).withTimestampAssigner((e, previous) -> e.timestamp()))
-                .keyBy(Event::key)
+        return TidemarkJobs.run("W3 sessions", parallelism, env -> TidemarkJobs.keyedEvents(env,
+                        new BurstSource(events, eventsPerMilli))
                 .window(EventTimeSessionWindows.withGap(Duration.ofMillis(GAP)))
                 .aggregate(Aggregations.<Event>count(), new TumblingWindowJobs.Hash())
-                .addSink(new ResultSink());
-        env.execute("W3 sessions");
-        return ResultSink.result();
+                .addSink(new ResultSink()));
     }
 
     /** The workload's events with bursty keys; instance {@code k} of {@code n} emits {@code k, k+n, ...}. */

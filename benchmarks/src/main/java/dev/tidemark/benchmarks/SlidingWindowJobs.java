@@ -1,8 +1,6 @@
 package dev.tidemark.benchmarks;
 
-import dev.tidemark.api.StreamExecutionEnvironment;
 import dev.tidemark.api.functions.Aggregations;
-import dev.tidemark.eventtime.WatermarkStrategy;
 import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
 import java.time.Duration;
 import java.util.HashMap;
@@ -19,17 +17,11 @@ public final class SlidingWindowJobs {
 
     /** Runs W2 on Tidemark and returns what the sink saw. */
     public static Result tidemark(long events, long eventsPerMilli, int parallelism) throws InterruptedException {
-        ResultSink.reset();
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(parallelism);
-        env.addSource(new GeneratorSource(events, eventsPerMilli)).setParallelism(parallelism)
-                .assignTimestampsAndWatermarks(WatermarkStrategy.<Event>forBoundedOutOfOrderness(
-                        Duration.ofMillis(Events.DISORDER_MILLIS)).withTimestampAssigner((e, previous) -> e.timestamp()))
-                .keyBy(Event::key)
+        return TidemarkJobs.run("W2 sliding", parallelism, env -> TidemarkJobs.keyedEvents(env,
+                        new GeneratorSource(events, eventsPerMilli))
                 .window(SlidingEventTimeWindows.of(Duration.ofMillis(SIZE), Duration.ofMillis(SLIDE)))
                 .aggregate(Aggregations.<Event>count(), new TumblingWindowJobs.Hash())
-                .addSink(new ResultSink());
-        env.execute("W2 sliding");
-        return ResultSink.result();
+                .addSink(new ResultSink()));
     }
 
     /** The same counts from a single-threaded loop: each event counted into its ten windows. */

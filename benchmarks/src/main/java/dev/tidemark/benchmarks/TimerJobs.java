@@ -1,10 +1,7 @@
 package dev.tidemark.benchmarks;
 
-import dev.tidemark.api.StreamExecutionEnvironment;
 import dev.tidemark.api.functions.Collector;
 import dev.tidemark.api.functions.KeyedProcessFunction;
-import dev.tidemark.eventtime.WatermarkStrategy;
-import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -23,16 +20,10 @@ public final class TimerJobs {
 
     /** Runs W4 on Tidemark and returns what the sink saw. */
     public static Result tidemark(long events, long eventsPerMilli, int parallelism) throws InterruptedException {
-        ResultSink.reset();
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(parallelism);
-        env.addSource(new GeneratorSource(events, eventsPerMilli)).setParallelism(parallelism)
-                .assignTimestampsAndWatermarks(WatermarkStrategy.<Event>forBoundedOutOfOrderness(
-                        Duration.ofMillis(Events.DISORDER_MILLIS)).withTimestampAssigner((e, previous) -> e.timestamp()))
-                .keyBy(Event::key)
+        return TidemarkJobs.run("W4 timers", parallelism, env -> TidemarkJobs.keyedEvents(env,
+                        new GeneratorSource(events, eventsPerMilli))
                 .process(new TimerPerElement())
-                .addSink(new ResultSink());
-        env.execute("W4 timers");
-        return ResultSink.result();
+                .addSink(new ResultSink()));
     }
 
     /** Registers a timer per element; each firing emits the hash of (key, time). */

@@ -1,10 +1,8 @@
 package dev.tidemark.benchmarks;
 
-import dev.tidemark.api.StreamExecutionEnvironment;
 import dev.tidemark.api.functions.AggregateFunction;
 import dev.tidemark.api.functions.Collector;
 import dev.tidemark.api.functions.ProcessWindowFunction;
-import dev.tidemark.eventtime.WatermarkStrategy;
 import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
 import dev.tidemark.windowing.windows.TimeWindow;
 import java.time.Duration;
@@ -25,20 +23,15 @@ public final class TumblingWindowJobs {
     /** Runs W1 on Tidemark, checkpointing every second into {@code checkpoints} unless it is {@code null}. */
     public static Result tidemark(long events, long eventsPerMilli, int parallelism, java.nio.file.Path checkpoints)
             throws InterruptedException {
-        ResultSink.reset();
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(parallelism);
-        if (checkpoints != null) {
-            env.enableCheckpointing(Duration.ofSeconds(1), checkpoints);
-        }
-        env.addSource(new GeneratorSource(events, eventsPerMilli, checkpoints != null)).setParallelism(parallelism)
-                .assignTimestampsAndWatermarks(WatermarkStrategy.<Event>forBoundedOutOfOrderness(
-                        Duration.ofMillis(Events.DISORDER_MILLIS)).withTimestampAssigner((e, previous) -> e.timestamp()))
-                .keyBy(Event::key)
-                .window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
-                .aggregate(new Sum(), new Hash())
-                .addSink(new ResultSink());
-        env.execute("W1 tumbling");
-        return ResultSink.result();
+        return TidemarkJobs.run("W1 tumbling", parallelism, env -> {
+            if (checkpoints != null) {
+                env.enableCheckpointing(Duration.ofSeconds(1), checkpoints);
+            }
+            TidemarkJobs.keyedEvents(env, new GeneratorSource(events, eventsPerMilli, checkpoints != null))
+                    .window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
+                    .aggregate(new Sum(), new Hash())
+                    .addSink(new ResultSink());
+        });
     }
 
     /** Sums values. */

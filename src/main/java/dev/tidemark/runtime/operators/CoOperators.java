@@ -4,7 +4,6 @@ import dev.tidemark.api.OutputTag;
 import dev.tidemark.api.functions.CoFlatMapFunction;
 import dev.tidemark.api.functions.CoMapFunction;
 import dev.tidemark.api.functions.CoProcessFunction;
-import dev.tidemark.api.functions.RichFunction;
 import dev.tidemark.api.functions.TimerService;
 import dev.tidemark.eventtime.Watermark;
 import dev.tidemark.runtime.checkpoint.SnapshotReader;
@@ -21,7 +20,6 @@ public final class CoOperators {
         final OperatorContext<OUT> context;
         final Output<OUT> output;
         final TimestampedCollector<OUT> collector;
-        private final Object function;
         private final FunctionHooks hooks;
         long currentWatermark = Long.MIN_VALUE;
 
@@ -29,7 +27,6 @@ public final class CoOperators {
             this.context = context;
             this.output = context.output();
             this.collector = new TimestampedCollector<>(output);
-            this.function = function;
             this.hooks = new FunctionHooks(function, this::keyedSupport);
         }
 
@@ -55,9 +52,7 @@ public final class CoOperators {
 
         @Override
         public void open() throws Exception {
-            if (function instanceof RichFunction rich) {
-                rich.open(context.runtimeContext());
-            }
+            hooks.open(context.runtimeContext());
         }
 
         @Override
@@ -76,9 +71,7 @@ public final class CoOperators {
 
         @Override
         public void close() throws Exception {
-            if (function instanceof RichFunction rich) {
-                rich.close();
-            }
+            hooks.close();
         }
     }
 

@@ -19,7 +19,6 @@ public abstract class ForwardingOperator<IN, OUT> implements StreamOperator<IN> 
 
     protected final OperatorContext<OUT> context;
     protected final Output<OUT> output;
-    private final Object userFunction;
     private final FunctionHooks hooks;
     /** The last watermark this operator forwarded; {@code Long.MIN_VALUE} before the first. */
     protected long currentWatermark = Long.MIN_VALUE;
@@ -31,7 +30,6 @@ public abstract class ForwardingOperator<IN, OUT> implements StreamOperator<IN> 
     protected ForwardingOperator(OperatorContext<OUT> context, Object userFunction) {
         this.context = context;
         this.output = context.output();
-        this.userFunction = userFunction;
         this.hooks = new FunctionHooks(userFunction, this::keyedSupport);
     }
 
@@ -57,9 +55,7 @@ public abstract class ForwardingOperator<IN, OUT> implements StreamOperator<IN> 
 
     @Override
     public void open() throws Exception {
-        if (userFunction instanceof RichFunction rich) {
-            rich.open(runtimeContext());
-        }
+        hooks.open(runtimeContext());
     }
 
     /** The context handed to the user function's {@code open}; keyed operators give keyed state. */
@@ -88,8 +84,6 @@ public abstract class ForwardingOperator<IN, OUT> implements StreamOperator<IN> 
 
     @Override
     public void close() throws Exception {
-        if (userFunction instanceof RichFunction rich) {
-            rich.close();
-        }
+        hooks.close();
     }
 }

@@ -1,13 +1,16 @@
 package dev.tidemark.runtime.operators;
 
+import dev.tidemark.api.functions.RichFunction;
+import dev.tidemark.api.functions.RuntimeContext;
 import dev.tidemark.runtime.checkpoint.FunctionState;
 import dev.tidemark.runtime.checkpoint.SnapshotReader;
 import dev.tidemark.runtime.checkpoint.SnapshotWriter;
 import java.util.function.Supplier;
 
 /**
- * The checkpoint hooks of an operator with a user function and, if keyed, its keyed state and
- * timers: what {@link ForwardingOperator} and the two-input operators delegate to.
+ * The lifecycle of an operator's user function ({@link RichFunction} open and close) and its
+ * checkpoint hooks, with the operator's keyed state and timers if it is keyed: what
+ * {@link ForwardingOperator} and the two-input operators delegate to.
  *
  * <p>Threading: the owning task's thread only.
  */
@@ -42,6 +45,20 @@ final class FunctionHooks implements CheckpointedOperator {
     @Override
     public void notifyCheckpointComplete(long checkpointId) throws Exception {
         functionState().notifyCheckpointComplete(checkpointId);
+    }
+
+    /** Opens a {@link RichFunction}. */
+    void open(RuntimeContext context) throws Exception {
+        if (function instanceof RichFunction rich) {
+            rich.open(context);
+        }
+    }
+
+    /** Closes a {@link RichFunction}. */
+    void close() throws Exception {
+        if (function instanceof RichFunction rich) {
+            rich.close();
+        }
     }
 
     private FunctionState functionState() throws Exception {

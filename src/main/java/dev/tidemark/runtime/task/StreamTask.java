@@ -14,7 +14,9 @@ import org.slf4j.LoggerFactory;
 /**
  * One parallel instance of a vertex on its own thread: the task thread owns the operators and
  * alternates between mail (timers) and draining its input queues into the chain. For a source
- * vertex a second thread runs the user's source and writes into the task's source queues, so a source that blocks never delays timers, and no lock is taken per record.
+ * vertex a second thread runs the user's source and writes into the task's source queues, so a source
+ * that blocks never delays timers; no lock is taken per record, except the source's checkpoint lock
+ * when the job checkpoints.
  *
  * <p>Threading: {@link #start} and {@link #cancel} from any thread; everything else on the task's
  * own threads.
