@@ -64,10 +64,7 @@ public class CheckpointOverheadBenchmark {
     }
 
     private Result check(Result actual) {
-        if (!actual.equals(expected)) {
-            throw new IllegalStateException("results must match the baseline: expected=" + expected + ", actual=" + actual);
-        }
-        return actual;
+        return actual.requireEqualTo(expected);
     }
 
     @Benchmark

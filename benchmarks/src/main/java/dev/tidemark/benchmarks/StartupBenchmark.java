@@ -29,10 +29,7 @@ public class StartupBenchmark {
     private static final Result EXPECTED = StatelessJobs.baseline(EVENTS);
 
     private static Result check(Result actual) {
-        if (!actual.equals(EXPECTED)) {
-            throw new IllegalStateException("results must match the baseline: expected=" + EXPECTED + ", actual=" + actual);
-        }
-        return actual;
+        return actual.requireEqualTo(EXPECTED);
     }
 
     @Benchmark

@@ -43,10 +43,7 @@ public class TimerBenchmark {
     }
 
     private Result check(Result actual) {
-        if (!actual.equals(expected)) {
-            throw new IllegalStateException("results must match the baseline: expected=" + expected + ", actual=" + actual);
-        }
-        return actual;
+        return actual.requireEqualTo(expected);
     }
 
     @Benchmark
