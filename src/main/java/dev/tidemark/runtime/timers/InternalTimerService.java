@@ -19,8 +19,8 @@ import java.util.function.Supplier;
  */
 public final class InternalTimerService<K, N> {
 
-    private final TimerHeap<K, N> eventTimers = new TimerHeap<>();
-    private final TimerHeap<K, N> processingTimers = new TimerHeap<>();
+    private final TimerQueue<K, N> eventTimers = new TimerQueue<>();
+    private final TimerQueue<K, N> processingTimers = new TimerQueue<>();
     private final ProcessingTimeService clock;
     private final KeyContext<K> keyContext;
     private final Supplier<K> currentKey;

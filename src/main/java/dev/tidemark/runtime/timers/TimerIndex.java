@@ -1,7 +1,7 @@
 package dev.tidemark.runtime.timers;
 
 /**
- * The timers of a heap by (key, namespace, timestamp): open addressing with linear probing over an
+ * The timers of a {@link TimerQueue} by (key, namespace, timestamp): open addressing with linear probing over an
  * array of the timers themselves, so finding a timer allocates nothing and costs one probe run.
  *
  * <p>Threading: the owning task's thread only.
@@ -23,7 +23,8 @@ final class TimerIndex<K, N> {
     }
 
     private static boolean matches(InternalTimer<?, ?> timer, Object key, Object namespace, long timestamp) {
-        return timer.timestamp() == timestamp && timer.key().equals(key) && timer.namespace().equals(namespace);
+        return timer.timestamp() == timestamp && (timer.key() == key || timer.key().equals(key))
+                && (timer.namespace() == namespace || timer.namespace().equals(namespace));
     }
 
     InternalTimer<K, N> find(K key, N namespace, long timestamp) {
@@ -39,7 +40,7 @@ final class TimerIndex<K, N> {
 
     /** Adds a timer that is not in the index yet. */
     void add(InternalTimer<K, N> timer) {
-        int h = hash(timer.key(), timer.namespace(), timer.timestamp());
+        int h = timer.hash;
         int mask = slots.length - 1;
         int i = h & mask;
         while (slots[i] != null) {
@@ -66,9 +67,14 @@ final class TimerIndex<K, N> {
         return null;
     }
 
-    /** Removes {@code timer} itself (it is in the index). */
+    /** Removes {@code timer} itself (it is in the index), found by identity: its key is not touched. */
     void remove(InternalTimer<K, N> timer) {
-        remove(timer.key(), timer.namespace(), timer.timestamp());
+        int mask = slots.length - 1;
+        int i = timer.hash & mask;
+        while (slots[i] != timer) {
+            i = (i + 1) & mask;
+        }
+        deleteAt(i);
     }
 
     private void deleteAt(int hole) {

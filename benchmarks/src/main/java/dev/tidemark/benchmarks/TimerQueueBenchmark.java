@@ -1,7 +1,7 @@
 package dev.tidemark.benchmarks;
 
 import dev.tidemark.runtime.timers.InternalTimer;
-import dev.tidemark.runtime.timers.TimerHeap;
+import dev.tidemark.runtime.timers.TimerQueue;
 import java.util.HashSet;
 import java.util.PriorityQueue;
 import java.util.Set;
@@ -20,7 +20,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The timer heap (deduplicating, with an index for delete) against what one would write without it:
+ * The timer queue (deduplicating, with an index for delete) against what one would write without it:
  * a {@code PriorityQueue} plus a {@code HashSet} for deduplication. Per operation: register 100,000
  * timers of 10,000 keys (a third are duplicates, as windows register one timer per element), delete a
  * tenth, then poll all in order.
@@ -31,7 +31,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g"})
 @Warmup(iterations = 2, time = 3)
 @Measurement(iterations = 3, time = 5)
-public class TimerHeapBenchmark {
+public class TimerQueueBenchmark {
 
     static final int TIMERS = 100_000;
 
@@ -53,17 +53,17 @@ public class TimerHeapBenchmark {
 
     @Benchmark
     @OperationsPerInvocation(TIMERS)
-    public long timerHeap() {
-        TimerHeap<Long, String> heap = new TimerHeap<>();
+    public long timerQueue() {
+        TimerQueue<Long, String> queue = new TimerQueue<>();
         for (int i = 0; i < TIMERS; i++) {
-            heap.add(keys[i], "w", times[i]);
+            queue.add(keys[i], "w", times[i]);
         }
         for (int i = 0; i < TIMERS; i += 10) {
-            heap.remove(keys[i], "w", times[i]);
+            queue.remove(keys[i], "w", times[i]);
         }
         long sum = 0;
         InternalTimer<Long, String> t;
-        while ((t = heap.poll()) != null) {
+        while ((t = queue.poll()) != null) {
             sum += t.timestamp();
         }
         return sum;

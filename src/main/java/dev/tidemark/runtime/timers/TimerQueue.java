@@ -1,0 +1,214 @@
+package dev.tidemark.runtime.timers;
+
+import java.util.Arrays;
+import java.util.function.Consumer;
+
+/**
+ * Pending timers, ordered by timestamp and, for equal timestamps, by registration (so they fire
+ * deterministically in the order they were registered).
+ *
+ * <p>Timers registered at a timestamp soon after one another form a chain (a ring in registration
+ * order); only the head of each chain is in the binary min-heap, ordered by timestamp and then by
+ * registration. Windows are why: every key's window ends at the same instant, so thousands of
+ * timers share a timestamp. Polling them walks the chain (the successor takes its head's place in
+ * the heap, no sifting), visiting timers, and the state they lead to, in the order they were
+ * created, which is close to the order they lie in memory; a heap of single timers touched log n
+ * scattered timers per poll instead. A timer with a timestamp of its own is a chain of one and costs
+ * what a heap entry costs.
+ *
+ * <p>A new timer joins the newest chain of its timestamp if a small direct-mapped table of recent
+ * chains still holds it, else it starts a chain. Either way every timer of a chain was registered
+ * before every timer of a later chain of the same timestamp, which is what keeps the order exact.
+ *
+ * <p>A {@link TimerIndex} deduplicates (one timer per key, namespace and timestamp) and finds a timer
+ * to delete; unlinking it costs O(1), or O(log n) if it was alone in its chain.
+ *
+ * <p>Threading: the owning task's thread only.
+ *
+ * @param <K> key type
+ * @param <N> namespace type
+ */
+public final class TimerQueue<K, N> {
+
+    private static final int RECENT_CHAINS = 1024; // a power of two
+
+    private final TimerIndex<K, N> index = new TimerIndex<>();
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private final InternalTimer<K, N>[] recentChains = new InternalTimer[RECENT_CHAINS];
+    private final long[] recentTimestamps = new long[RECENT_CHAINS]; // compared first: no timer is touched on a miss
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private InternalTimer<K, N>[] heap = new InternalTimer[16];
+    private int chains;
+    private int size;
+    private long sequence;
+    private InternalTimer<K, N> lastAdded; // a window registers the same timer twice per element (trigger, cleanup)
+
+    /**
+     * Adds a timer unless an equal one is already there.
+     *
+     * @return whether the earliest timer changed
+     */
+    public boolean add(K key, N namespace, long timestamp) {
+        InternalTimer<K, N> last = lastAdded;
+        if (last != null && last.isPending() && last.key() == key && last.namespace() == namespace
+                && last.timestamp() == timestamp) {
+            return false; // the same objects as the previous registration, still pending: no lookup at all
+        }
+        if (index.find(key, namespace, timestamp) != null) {
+            return false; // the common case in windows (one timer per window, many elements): no allocation
+        }
+        InternalTimer<K, N> timer = InternalTimer.of(key, namespace, timestamp);
+        timer.sequence = sequence++;
+        index.add(timer);
+        lastAdded = timer;
+        size++;
+        int recent = Long.hashCode(timestamp * 0x9E3779B97F4A7C15L) & (RECENT_CHAINS - 1);
+        InternalTimer<K, N> head = recentChains[recent];
+        if (recentTimestamps[recent] == timestamp && head != null && head.heapIndex >= 0) {
+            InternalTimer<K, N> tail = head.prev;
+            tail.next = timer;
+            timer.prev = tail;
+            timer.next = head;
+            head.prev = timer;
+            return false;
+        }
+        timer.prev = timer;
+        timer.next = timer;
+        recentChains[recent] = timer;
+        recentTimestamps[recent] = timestamp;
+        return heapAdd(timer);
+    }
+
+    /**
+     * Removes the timer equal to (key, namespace, timestamp), if there is one.
+     *
+     * @return whether the earliest timer changed
+     */
+    public boolean remove(K key, N namespace, long timestamp) {
+        InternalTimer<K, N> timer = index.remove(key, namespace, timestamp);
+        if (timer == null) {
+            return false;
+        }
+        size--;
+        boolean wasFirst = timer.heapIndex == 0;
+        unlink(timer);
+        return wasFirst;
+    }
+
+    /** The earliest timer, or {@code null}. */
+    public InternalTimer<K, N> peek() {
+        return chains == 0 ? null : heap[0];
+    }
+
+    /** Removes and returns the earliest timer, or {@code null}. */
+    public InternalTimer<K, N> poll() {
+        if (chains == 0) {
+            return null;
+        }
+        InternalTimer<K, N> first = heap[0];
+        index.remove(first);
+        size--;
+        unlink(first);
+        return first;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    /** Every pending timer, for snapshots: each chain in registration order. */
+    public void forEach(Consumer<InternalTimer<K, N>> action) {
+        for (int i = 0; i < chains; i++) {
+            InternalTimer<K, N> t = heap[i];
+            do {
+                action.accept(t);
+                t = t.next;
+            } while (t != heap[i]);
+        }
+    }
+
+    private void unlink(InternalTimer<K, N> timer) {
+        InternalTimer<K, N> next = timer.next;
+        int at = timer.heapIndex;
+        if (at >= 0) {
+            timer.heapIndex = -1;
+            if (next == timer) {
+                heapRemoveAt(at);
+            } else {
+                // every timer of a chain precedes the next chain of its timestamp: the heap order holds
+                place(next, at);
+            }
+        }
+        if (next != timer) {
+            timer.prev.next = next;
+            next.prev = timer.prev;
+        }
+        timer.prev = null;
+        timer.next = null;
+    }
+
+    /** @return whether {@code head} became the earliest */
+    private boolean heapAdd(InternalTimer<K, N> head) {
+        if (chains == heap.length) {
+            heap = Arrays.copyOf(heap, chains * 2);
+        }
+        place(head, chains);
+        siftUp(chains++);
+        return heap[0] == head;
+    }
+
+    private void heapRemoveAt(int at) {
+        chains--;
+        InternalTimer<K, N> last = heap[chains];
+        heap[chains] = null;
+        if (at == chains) {
+            return;
+        }
+        place(last, at);
+        if (!siftUp(at)) {
+            siftDown(at);
+        }
+    }
+
+    private boolean siftUp(int at) {
+        InternalTimer<K, N> head = heap[at];
+        int start = at;
+        while (at > 0) {
+            int parent = (at - 1) >>> 1;
+            if (!before(head, heap[parent])) {
+                break;
+            }
+            place(heap[parent], at);
+            at = parent;
+        }
+        place(head, at);
+        return at != start;
+    }
+
+    private void siftDown(int at) {
+        InternalTimer<K, N> head = heap[at];
+        int half = chains >>> 1;
+        while (at < half) {
+            int child = 2 * at + 1;
+            int right = child + 1;
+            if (right < chains && before(heap[right], heap[child])) {
+                child = right;
+            }
+            if (!before(heap[child], head)) {
+                break;
+            }
+            place(heap[child], at);
+            at = child;
+        }
+        place(head, at);
+    }
+
+    private static boolean before(InternalTimer<?, ?> a, InternalTimer<?, ?> b) {
+        return a.timestamp() < b.timestamp() || (a.timestamp() == b.timestamp() && a.sequence < b.sequence);
+    }
+
+    private void place(InternalTimer<K, N> head, int at) {
+        heap[at] = head;
+        head.heapIndex = at;
+    }
+}
