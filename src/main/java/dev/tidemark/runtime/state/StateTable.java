@@ -26,11 +26,19 @@ public final class StateTable<K, N, V> {
     }
 
     public void put(K key, int keyGroup, N namespace, V value) {
+        group(keyGroup).put(key, namespace, value);
+    }
+
+    /**
+     * Key group {@code keyGroup}'s map, for a read-modify-write with one lookup ({@link
+     * KeyNamespaceMap#find}, then {@code valueAt} and {@code setValueAt}).
+     */
+    public KeyNamespaceMap<K, N, V> group(int keyGroup) {
         KeyNamespaceMap<K, N, V> map = byKeyGroup[keyGroup];
         if (map == null) {
             map = byKeyGroup[keyGroup] = new KeyNamespaceMap<>();
         }
-        map.put(key, namespace, value);
+        return map;
     }
 
     /** Removes and returns the value; a finished key leaves nothing behind. */

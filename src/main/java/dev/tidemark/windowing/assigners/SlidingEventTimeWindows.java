@@ -17,6 +17,7 @@ public final class SlidingEventTimeWindows extends WindowAssigner<Object, TimeWi
     private final long size;
     private final long slide;
     private final long offset;
+    private final RecentWindows recent = new RecentWindows();
 
     SlidingEventTimeWindows(long size, long slide, long offset) {
         this.size = size;
@@ -40,13 +41,14 @@ public final class SlidingEventTimeWindows extends WindowAssigner<Object, TimeWi
         if (timestamp == Long.MIN_VALUE) {
             throw noTimestamp("SlidingEventTimeWindows");
         }
-        collect(timestamp, size, slide, offset, out);
+        collect(timestamp, size, slide, offset, recent, out);
     }
 
-    static void collect(long timestamp, long size, long slide, long offset, WindowCollector<TimeWindow> out) {
+    static void collect(long timestamp, long size, long slide, long offset, RecentWindows windows,
+            WindowCollector<TimeWindow> out) {
         long lastStart = TimeWindow.getWindowStartWithOffset(timestamp, offset, slide);
         for (long start = lastStart; start > timestamp - size; start -= slide) {
-            out.collect(new TimeWindow(start, TimeWindow.endOf(start, size)));
+            out.collect(windows.get(start, TimeWindow.endOf(start, size)));
             if (start - slide > start) {
                 break; // would wrap below Long.MIN_VALUE
             }

@@ -13,6 +13,7 @@ public final class SlidingProcessingTimeWindows extends WindowAssigner<Object, T
     private final long size;
     private final long slide;
     private final long offset;
+    private final RecentWindows recent = new RecentWindows();
 
     private SlidingProcessingTimeWindows(long size, long slide, long offset) {
         this.size = size;
@@ -32,7 +33,7 @@ public final class SlidingProcessingTimeWindows extends WindowAssigner<Object, T
 
     @Override
     public void assignWindows(Object element, long timestamp, Context context, WindowCollector<TimeWindow> out) {
-        SlidingEventTimeWindows.collect(context.getCurrentProcessingTime(), size, slide, offset, out);
+        SlidingEventTimeWindows.collect(context.getCurrentProcessingTime(), size, slide, offset, recent, out);
     }
 
     @Override

@@ -17,7 +17,7 @@ public final class TumblingEventTimeWindows extends WindowAssigner<Object, TimeW
 
     private final long size;
     private final long offset;
-    private transient TimeWindow last;
+    private final RecentWindows recent = new RecentWindows();
 
     private TumblingEventTimeWindows(long size, long offset) {
         this.size = size;
@@ -44,12 +44,8 @@ public final class TumblingEventTimeWindows extends WindowAssigner<Object, TimeW
         if (timestamp == Long.MIN_VALUE) {
             throw noTimestamp("TumblingEventTimeWindows");
         }
-        TimeWindow window = last;
-        if (window == null || timestamp < window.start() || timestamp >= window.end()) {
-            long start = TimeWindow.getWindowStartWithOffset(timestamp, offset, size);
-            window = last = new TimeWindow(start, TimeWindow.endOf(start, size));
-        }
-        out.collect(window);
+        long start = TimeWindow.getWindowStartWithOffset(timestamp, offset, size);
+        out.collect(recent.get(start, TimeWindow.endOf(start, size)));
     }
 
     @Override

@@ -1,30 +1,19 @@
 package dev.tidemark.runtime.operators.window;
 
 import dev.tidemark.runtime.state.HeapKeyedStateBackend;
+import dev.tidemark.runtime.state.KeyNamespaceMap;
 import dev.tidemark.runtime.state.StateTable;
 import java.util.Collection;
 import java.util.List;
 
 /**
- * One accumulator per (key, window), updated as each element arrives. The table holds a mutable
- * slot per window, so replacing the accumulator (a reduce returns a new value) costs no second
- * lookup.
+ * One accumulator per (key, window), updated as each element arrives, with one lookup per element:
+ * the slot found is read and written in place (a reduce returns a new value).
  */
 final class AccumulatingContents<K, IN, ACC, W> implements WindowContents<IN, W> {
 
-    /** The accumulator of one window. */
-    private static final class Slot<ACC> implements java.io.Serializable {
-        private static final long serialVersionUID = 1L;
-
-        ACC acc;
-
-        Slot(ACC acc) {
-            this.acc = acc;
-        }
-    }
-
     private final HeapKeyedStateBackend<K> backend;
-    private final StateTable<K, W, Slot<ACC>> table;
+    private final StateTable<K, W, ACC> table;
     private final Accumulator<IN, ACC> accumulator;
 
     AccumulatingContents(HeapKeyedStateBackend<K> backend, Accumulator<IN, ACC> accumulator) {
@@ -36,22 +25,22 @@ final class AccumulatingContents<K, IN, ACC, W> implements WindowContents<IN, W>
     @Override
     public void add(W stateWindow, IN value, long timestamp) throws Exception {
         K key = backend.getCurrentKey();
-        int keyGroup = backend.getCurrentKeyGroup();
-        Slot<ACC> slot = table.get(key, keyGroup, stateWindow);
-        if (slot == null) {
-            table.put(key, keyGroup, stateWindow, new Slot<>(accumulator.first(value)));
+        KeyNamespaceMap<K, W, ACC> windows = table.group(backend.getCurrentKeyGroup());
+        int slot = windows.find(key, stateWindow);
+        if (slot < 0) {
+            windows.put(key, stateWindow, accumulator.first(value));
         } else {
-            slot.acc = accumulator.add(value, slot.acc);
+            windows.setValueAt(slot, accumulator.add(value, windows.valueAt(slot)));
         }
     }
 
     @Override
     public boolean emit(W stateWindow, W window, InputConsumer function) throws Exception {
-        Slot<ACC> slot = table.get(backend.getCurrentKey(), backend.getCurrentKeyGroup(), stateWindow);
-        if (slot == null) {
+        ACC acc = table.get(backend.getCurrentKey(), backend.getCurrentKeyGroup(), stateWindow);
+        if (acc == null) {
             return false;
         }
-        function.accept(List.of(accumulator.result(slot.acc)));
+        function.accept(List.of(accumulator.result(acc)));
         return true;
     }
 
@@ -64,16 +53,15 @@ final class AccumulatingContents<K, IN, ACC, W> implements WindowContents<IN, W>
     public void merge(W target, Collection<W> sources) throws Exception {
         K key = backend.getCurrentKey();
         int keyGroup = backend.getCurrentKeyGroup();
-        Slot<ACC> existing = table.get(key, keyGroup, target);
-        ACC merged = existing == null ? null : existing.acc;
+        ACC merged = table.get(key, keyGroup, target);
         for (W source : sources) {
-            Slot<ACC> slot = table.remove(key, keyGroup, source);
-            if (slot != null) {
-                merged = merged == null ? slot.acc : accumulator.merge(merged, slot.acc);
+            ACC acc = table.remove(key, keyGroup, source);
+            if (acc != null) {
+                merged = merged == null ? acc : accumulator.merge(merged, acc);
             }
         }
         if (merged != null) {
-            table.put(key, keyGroup, target, new Slot<>(merged));
+            table.put(key, keyGroup, target, merged);
         }
     }
 }
