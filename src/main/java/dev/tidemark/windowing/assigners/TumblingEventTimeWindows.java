@@ -18,6 +18,7 @@ public final class TumblingEventTimeWindows extends WindowAssigner<Object, TimeW
     private final long size;
     private final long offset;
     private final RecentWindows recent = new RecentWindows();
+    private transient TimeWindow last; // most elements fall in the window before them: no arithmetic
 
     private TumblingEventTimeWindows(long size, long offset) {
         this.size = size;
@@ -44,8 +45,12 @@ public final class TumblingEventTimeWindows extends WindowAssigner<Object, TimeW
         if (timestamp == Long.MIN_VALUE) {
             throw noTimestamp("TumblingEventTimeWindows");
         }
-        long start = TimeWindow.getWindowStartWithOffset(timestamp, offset, size);
-        out.collect(recent.get(start, TimeWindow.endOf(start, size)));
+        TimeWindow window = last;
+        if (window == null || timestamp < window.start() || timestamp >= window.end()) {
+            long start = TimeWindow.getWindowStartWithOffset(timestamp, offset, size);
+            window = last = recent.get(start, TimeWindow.endOf(start, size));
+        }
+        out.collect(window);
     }
 
     @Override

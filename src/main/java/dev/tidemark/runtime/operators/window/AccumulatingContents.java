@@ -23,15 +23,16 @@ final class AccumulatingContents<K, IN, ACC, W> implements WindowContents<IN, W>
     }
 
     @Override
-    public void add(W stateWindow, IN value, long timestamp) throws Exception {
+    public boolean add(W stateWindow, IN value, long timestamp) throws Exception {
         K key = backend.getCurrentKey();
         KeyNamespaceMap<K, W, ACC> windows = table.group(backend.getCurrentKeyGroup());
         int slot = windows.find(key, stateWindow);
         if (slot < 0) {
             windows.put(key, stateWindow, accumulator.first(value));
-        } else {
-            windows.setValueAt(slot, accumulator.add(value, windows.valueAt(slot)));
+            return false;
         }
+        windows.setValueAt(slot, accumulator.add(value, windows.valueAt(slot)));
+        return true;
     }
 
     @Override

@@ -25,8 +25,8 @@ final class EvictingContents<K, IN, W extends Window> implements WindowContents<
     }
 
     @Override
-    public void add(W stateWindow, IN value, long timestamp) {
-        elements.add(stateWindow, new TimestampedValue<>(value, timestamp), timestamp);
+    public boolean add(W stateWindow, IN value, long timestamp) {
+        return elements.add(stateWindow, new TimestampedValue<>(value, timestamp), timestamp);
     }
 
     @Override

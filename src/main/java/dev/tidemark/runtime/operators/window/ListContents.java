@@ -23,15 +23,17 @@ final class ListContents<K, IN, W> implements WindowContents<IN, W> {
     }
 
     @Override
-    public void add(W stateWindow, IN value, long timestamp) {
+    public boolean add(W stateWindow, IN value, long timestamp) {
         K key = backend.getCurrentKey();
         int keyGroup = backend.getCurrentKeyGroup();
         ArrayList<IN> list = table.get(key, keyGroup, stateWindow);
-        if (list == null) {
+        boolean existed = list != null;
+        if (!existed) {
             list = new ArrayList<>();
             table.put(key, keyGroup, stateWindow, list);
         }
         list.add(value);
+        return existed;
     }
 
     @Override

@@ -13,7 +13,8 @@ import java.util.Collection;
  */
 interface WindowContents<IN, W> {
 
-    void add(W stateWindow, IN value, long timestamp) throws Exception;
+    /** @return whether the window held contents before {@code value} (false for its first element) */
+    boolean add(W stateWindow, IN value, long timestamp) throws Exception;
 
     /**
      * Hands the window's contents, as the window function's input, to {@code function}.

@@ -14,6 +14,7 @@ import dev.tidemark.runtime.timers.Triggerable;
 import dev.tidemark.windowing.assigners.MergingWindowAssigner;
 import dev.tidemark.windowing.assigners.WindowAssigner;
 import dev.tidemark.windowing.evictors.Evictor;
+import dev.tidemark.windowing.triggers.EventTimeTrigger;
 import dev.tidemark.windowing.triggers.Trigger;
 import dev.tidemark.windowing.triggers.TriggerResult;
 import dev.tidemark.windowing.windows.Window;
@@ -47,6 +48,7 @@ public final class WindowOperator<K, IN, OUT, W extends Window> extends Forwardi
     private final Lateness<W> lateness;
     private final MergingWindows<K, W> merging;
     private final MergingWindows.MergeFunction<W> mergeFunction = this::onMerge;
+    private final boolean eventTimeTrigger; // the default trigger of event-time windows, whose behaviour is known
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     public WindowOperator(WindowOperatorSpec<K, IN, OUT, W> spec, OperatorContext<OUT> context) {
@@ -64,6 +66,7 @@ public final class WindowOperator<K, IN, OUT, W extends Window> extends Forwardi
                 (OutputTag<Object>) spec.lateTag(), output, context.counter("numLateRecordsDropped"),
                 context.operatorName());
         this.merging = assigner instanceof MergingWindowAssigner<?, W> m ? new MergingWindows<>(keyed.backend(), m) : null;
+        this.eventTimeTrigger = spec.trigger() instanceof EventTimeTrigger; // a copy per subtask: not the singleton
     }
 
     @Override
@@ -122,7 +125,14 @@ public final class WindowOperator<K, IN, OUT, W extends Window> extends Forwardi
                 continue;
             }
             accepted = true;
-            contents.add(window, value, timestamp);
+            if (contents.add(window, value, timestamp) && eventTimeTrigger) {
+                // What EventTimeTrigger would do, without its timer lookups: the window's first element
+                // registered its timer and cleanup timer, and both stay until the window is due.
+                if (window.maxTimestamp() <= watermark) {
+                    onTriggerResult(TriggerResult.FIRE, window, window);
+                }
+                continue;
+            }
             onTriggerResult(trigger.window(window).onElement(value, timestamp), window, window);
             registerCleanupTimer(window);
         }
