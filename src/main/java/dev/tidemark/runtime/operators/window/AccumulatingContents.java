@@ -31,7 +31,11 @@ final class AccumulatingContents<K, IN, ACC, W> implements WindowContents<IN, W>
             windows.put(key, stateWindow, accumulator.first(value));
             return false;
         }
-        windows.setValueAt(slot, accumulator.add(value, windows.valueAt(slot)));
+        ACC acc = windows.valueAt(slot);
+        ACC updated = accumulator.add(value, acc);
+        if (updated != acc) {
+            windows.setValueAt(slot, updated); // most aggregates change their accumulator in place: no store, no GC barrier
+        }
         return true;
     }
 
