@@ -14,6 +14,7 @@ import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -22,8 +23,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The timer queue (deduplicating, with an index for delete) against what one would write without it:
  * a {@code PriorityQueue} plus a {@code HashSet} for deduplication. Per operation: register 100,000
- * timers of 10,000 keys (a third are duplicates, as windows register one timer per element), delete a
- * tenth, then poll all in order.
+ * timers of 10,000 keys (with duplicates, as windows register one timer per element), delete a tenth,
+ * then poll all in order; at nearly distinct timestamps and at a few shared ones (window ends).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -41,13 +42,22 @@ public class TimerQueueBenchmark {
     /** What a timer is without Tidemark's heap: a record, equal by value. */
     record Timer(Long key, String namespace, long timestamp) {}
 
+    /**
+     * {@code distinct}: timers at nearly distinct timestamps (a timer per element); {@code windowEnds}:
+     * every key's timers at the same few instants (window ends), half of them duplicates.
+     */
+    @Param({"distinct", "windowEnds"})
+    public String timestamps;
+
     @Setup(Level.Trial)
     public void setUp() {
         keys = new long[TIMERS];
         times = new long[TIMERS];
         for (int i = 0; i < TIMERS; i++) {
             keys[i] = (i * 7919L) % 10_000;
-            times[i] = (i / 3) * 10L + keys[i] % 7; // every element's timer comes about three times
+            times[i] = timestamps.equals("distinct")
+                    ? (i / 3) * 10L + keys[i] % 7 // every element's timer comes about three times
+                    : (i / 20_000) * 1_000L + 999; // five window ends, each key registering twice per window
         }
     }
 
