@@ -64,27 +64,47 @@ public record TimeWindow(long start, long end) implements Window, Serializable {
      * @return one entry per group of more than one window
      */
     public static List<Merge> mergeWindows(Collection<TimeWindow> windows) {
+        if (windows.size() < 2) {
+            return List.of();
+        }
         List<TimeWindow> sorted = new ArrayList<>(windows);
         sorted.sort((a, b) -> Long.compare(a.start, b.start));
-        List<Merge> merges = new ArrayList<>();
-        TimeWindow cover = null;
-        Set<TimeWindow> group = new LinkedHashSet<>();
-        for (TimeWindow w : sorted) {
-            if (cover != null && cover.intersects(w)) {
-                cover = cover.cover(w);
-                group.add(w);
-            } else {
-                if (group.size() > 1) {
-                    merges.add(new Merge(cover, group));
+        List<Merge> merges = List.of();
+        int groupStart = 0;
+        long coverStart = sorted.get(0).start;
+        long coverEnd = sorted.get(0).end;
+        for (int i = 1; i <= sorted.size(); i++) {
+            TimeWindow w = i < sorted.size() ? sorted.get(i) : null;
+            if (w != null && coverStart <= w.end && coverEnd >= w.start) { // intersects the group's cover
+                coverEnd = Math.max(coverEnd, w.end);
+                continue;
+            }
+            if (i - groupStart > 1) { // sessions rarely merge: collections only for a group that may
+                List<TimeWindow> group = sorted.subList(groupStart, i);
+                Set<TimeWindow> distinct = new LinkedHashSet<>(group);
+                if (distinct.size() > 1) { // equal windows (two elements, one timestamp) are not a merge
+                    if (merges.isEmpty()) {
+                        merges = new ArrayList<>();
+                    }
+                    merges.add(new Merge(coverOf(group, coverStart, coverEnd), distinct));
                 }
-                cover = w;
-                group = new LinkedHashSet<>();
-                group.add(w);
+            }
+            if (w != null) {
+                groupStart = i;
+                coverStart = w.start;
+                coverEnd = w.end;
             }
         }
-        if (group.size() > 1) {
-            merges.add(new Merge(cover, group));
-        }
         return merges;
+    }
+
+    /** The window {@code [start, end)}: one of {@code group} if one is exactly that, so its identity is kept. */
+    private static TimeWindow coverOf(List<TimeWindow> group, long start, long end) {
+        for (TimeWindow w : group) {
+            if (w.start == start && w.end == end) {
+                return w;
+            }
+        }
+        return new TimeWindow(start, end);
     }
 }

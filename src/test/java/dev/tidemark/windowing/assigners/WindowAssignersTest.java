@@ -103,4 +103,42 @@ class WindowAssignersTest {
                         new java.util.LinkedHashSet<>(List.of(a, new TimeWindow(4, 8)))));
         assertThatThrownBy(() -> new TimeWindow(5, 5)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void timeWindowMerge_matchesConnectedComponentsOfIntersection() {
+        long seed = System.nanoTime();
+        java.util.Random random = new java.util.Random(seed);
+        for (int round = 0; round < 500; round++) {
+            List<TimeWindow> windows = new java.util.ArrayList<>();
+            for (int i = random.nextInt(8); i > 0; i--) {
+                long start = random.nextInt(60);
+                windows.add(new TimeWindow(start, start + 1 + random.nextInt(10)));
+            }
+            // the model: repeatedly join windows that intersect, quadratic and obviously right
+            List<java.util.Set<TimeWindow>> groups = new java.util.ArrayList<>();
+            for (TimeWindow w : windows) {
+                java.util.Set<TimeWindow> joined = new java.util.LinkedHashSet<>(List.of(w));
+                for (java.util.Iterator<java.util.Set<TimeWindow>> it = groups.iterator(); it.hasNext(); ) {
+                    java.util.Set<TimeWindow> g = it.next();
+                    if (g.stream().anyMatch(w::intersects)) {
+                        joined.addAll(g);
+                        it.remove();
+                    }
+                }
+                groups.add(joined);
+            }
+            java.util.Map<TimeWindow, java.util.Set<TimeWindow>> expected = new java.util.HashMap<>();
+            for (java.util.Set<TimeWindow> g : groups) {
+                if (g.size() > 1) {
+                    TimeWindow cover = g.stream().reduce(TimeWindow::cover).orElseThrow();
+                    expected.put(cover, g);
+                }
+            }
+            java.util.Map<TimeWindow, java.util.Set<TimeWindow>> actual = new java.util.HashMap<>();
+            for (TimeWindow.Merge merge : TimeWindow.mergeWindows(windows)) {
+                actual.put(merge.result(), merge.merged());
+            }
+            assertThat(actual).as("seed %d, windows %s", seed, windows).isEqualTo(expected);
+        }
+    }
 }
