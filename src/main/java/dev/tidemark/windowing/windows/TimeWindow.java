@@ -79,7 +79,7 @@ public record TimeWindow(long start, long end) implements Window, Serializable {
                 coverEnd = Math.max(coverEnd, w.end);
                 continue;
             }
-            if (i - groupStart > 1) { // sessions rarely merge: collections only for a group that may
+            if (i - groupStart > 1) { // collections only for a group of more than one window
                 List<TimeWindow> group = sorted.subList(groupStart, i);
                 Set<TimeWindow> distinct = new LinkedHashSet<>(group);
                 if (distinct.size() > 1) { // equal windows (two elements, one timestamp) are not a merge
