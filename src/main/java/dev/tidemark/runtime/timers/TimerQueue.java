@@ -33,9 +33,8 @@ public final class TimerQueue<K, N> {
     private static final int RECENT_CHAINS = 1024; // a power of two
 
     private final TimerIndex<K, N> index = new TimerIndex<>();
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private final InternalTimer<K, N>[] recentChains = new InternalTimer[RECENT_CHAINS];
-    private final long[] recentTimestamps = new long[RECENT_CHAINS]; // compared first: no timer is touched on a miss
+    private InternalTimer<K, N>[] recentChains; // allocated with the first timer: many queues never get one
+    private long[] recentTimestamps; // compared first: no timer is touched on a miss
     @SuppressWarnings({"unchecked", "rawtypes"})
     private InternalTimer<K, N>[] heap = new InternalTimer[16];
     private int chains;
@@ -62,7 +61,11 @@ public final class TimerQueue<K, N> {
         index.add(timer);
         lastAdded = timer;
         size++;
-        int recent = Long.hashCode(timestamp * 0x9E3779B97F4A7C15L) & (RECENT_CHAINS - 1);
+        if (recentChains == null) {
+            recentChains = newArray(RECENT_CHAINS);
+            recentTimestamps = new long[RECENT_CHAINS];
+        }
+        int recent = recentSlot(timestamp);
         InternalTimer<K, N> head = recentChains[recent];
         if (recentTimestamps[recent] == timestamp && head != null && head.heapIndex >= 0) {
             InternalTimer<K, N> tail = head.prev;
@@ -132,11 +135,16 @@ public final class TimerQueue<K, N> {
         int at = timer.heapIndex;
         if (at >= 0) {
             timer.heapIndex = -1;
-            if (next == timer) {
+            InternalTimer<K, N> successor = next == timer ? null : next;
+            if (successor == null) {
                 heapRemoveAt(at);
             } else {
                 // every timer of a chain precedes the next chain of its timestamp: the heap order holds
-                place(next, at);
+                place(successor, at);
+            }
+            int recent = recentSlot(timer.timestamp());
+            if (recentChains[recent] == timer) {
+                recentChains[recent] = successor; // the chain lives on in its successor; hold no fired timer
             }
         }
         if (next != timer) {
@@ -145,6 +153,15 @@ public final class TimerQueue<K, N> {
         }
         timer.prev = null;
         timer.next = null;
+    }
+
+    private static int recentSlot(long timestamp) {
+        return Long.hashCode(timestamp * 0x9E3779B97F4A7C15L) & (RECENT_CHAINS - 1);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static <K, N> InternalTimer<K, N>[] newArray(int length) {
+        return new InternalTimer[length];
     }
 
     /** @return whether {@code head} became the earliest */
