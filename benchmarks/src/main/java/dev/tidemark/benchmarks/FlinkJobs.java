@@ -22,7 +22,7 @@ public final class FlinkJobs {
     public static Result tumbling(long events, long eventsPerMilli, int parallelism) throws Exception {
         return run("W1 tumbling on Flink", parallelism, env -> keyedEvents(env, events, eventsPerMilli, Events::key)
                 .window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
-                .aggregate(new Sum(), new Hash())
+                .aggregate(new Sum(false), new Hash())
                 .addSink(new Sink()));
     }
 
@@ -32,7 +32,7 @@ public final class FlinkJobs {
         return run("W2 sliding on Flink", parallelism, env -> keyedEvents(env, events, eventsPerMilli, Events::key)
                 .window(org.apache.flink.streaming.api.windowing.assigners.SlidingEventTimeWindows.of(
                         Duration.ofMillis(SlidingWindowJobs.SIZE), Duration.ofMillis(SlidingWindowJobs.SLIDE)))
-                .aggregate(new Count(), new Hash())
+                .aggregate(new Sum(true), new Hash())
                 .addSink(new Sink()));
     }
 
@@ -43,7 +43,7 @@ public final class FlinkJobs {
                         i -> SessionWindowJobs.key(i, eventsPerMilli))
                 .window(org.apache.flink.streaming.api.windowing.assigners.EventTimeSessionWindows.withGap(
                         Duration.ofMillis(SessionWindowJobs.GAP)))
-                .aggregate(new Count(), new Hash())
+                .aggregate(new Sum(true), new Hash())
                 .addSink(new Sink()));
     }
 
@@ -101,30 +101,14 @@ public final class FlinkJobs {
                 .keyBy(e -> e.f0);
     }
 
-    static final class Count implements AggregateFunction<Tuple3<Long, Long, Long>, long[], Long> {
-        @Override
-        public long[] createAccumulator() {
-            return new long[1];
-        }
-
-        @Override
-        public long[] add(Tuple3<Long, Long, Long> e, long[] acc) {
-            acc[0]++;
-            return acc;
-        }
-
-        @Override
-        public Long getResult(long[] acc) {
-            return acc[0];
-        }
-
-        @Override
-        public long[] merge(long[] a, long[] b) {
-            return new long[] {a[0] + b[0]};
-        }
-    }
-
+    /** Sums, per window, each event's value ({@code counting = false}) or 1 (a count). */
     static final class Sum implements AggregateFunction<Tuple3<Long, Long, Long>, long[], Long> {
+        private final boolean counting;
+
+        Sum(boolean counting) {
+            this.counting = counting;
+        }
+
         @Override
         public long[] createAccumulator() {
             return new long[1];
@@ -132,7 +116,7 @@ public final class FlinkJobs {
 
         @Override
         public long[] add(Tuple3<Long, Long, Long> e, long[] acc) {
-            acc[0] += e.f1;
+            acc[0] += counting ? 1 : e.f1;
             return acc;
         }
 
