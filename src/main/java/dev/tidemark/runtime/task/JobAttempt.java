@@ -66,18 +66,27 @@ final class JobAttempt implements TaskListener {
                 new OperatorChain.Settings(config, characteristic, metrics, new AlignmentGroups()), environment);
         for (Subtask subtask : subtasks) {
             TaskParts parts = environment.parts(subtask);
-            tasks.add(new StreamTask(jobName, subtask, parts.queues, parts.wakeup, parts.mailbox, parts.timeService,
-                    config, this, checkpoints, restore));
+            SourceInput sourceInput = subtask.vertex().isSource() ? parts.sourceInput(subtask) : null;
+            tasks.add(new StreamTask(jobName, subtask, parts.queues, sourceInput, parts.wakeup, parts.mailbox,
+                    parts.timeService, config, this, checkpoints, restore));
         }
         this.liveTasks = new AtomicInteger(tasks.size());
     }
 
-    /** The queues, mailbox and clock of one task, created while wiring. */
-    private static final class TaskParts {
+    /** The queues (or source input), mailbox and clock of one task, created while wiring. */
+    private final class TaskParts {
         final Wakeup wakeup = new Wakeup();
         final Mailbox mailbox = new Mailbox(wakeup);
         final List<ElementQueue> queues = new ArrayList<>();
         MailboxProcessingTimeService timeService;
+        private SourceInput sourceInput;
+
+        SourceInput sourceInput(Subtask subtask) {
+            if (sourceInput == null) {
+                sourceInput = new SourceInput(subtask, wakeup, JobAttempt.this);
+            }
+            return sourceInput;
+        }
     }
 
     private final class ThreadedEnvironment implements JobWiring.Environment {
@@ -101,6 +110,9 @@ final class JobAttempt implements TaskListener {
         @Override
         public ChannelWriter channel(Subtask consumer, int channelIndex, ChannelConsumer target, String producer) {
             TaskParts p = parts(consumer);
+            if (consumer.vertex().isSource()) {
+                return p.sourceInput(consumer).channel(channelIndex);
+            }
             ElementQueue queue = new ElementQueue(channelIndex, QUEUE_CAPACITY, p.wakeup,
                     metrics.counter(producer, ElementQueue.BACK_PRESSURED_NANOS));
             p.queues.add(queue);

@@ -14,9 +14,9 @@ import org.slf4j.LoggerFactory;
 /**
  * One parallel instance of a vertex on its own thread: the task thread owns the operators and
  * alternates between mail (timers) and draining its input queues into the chain. For a source
- * vertex a second thread runs the user's source and writes into the task's source queues, so a source
- * that blocks never delays timers; no lock is taken per record, except the source's checkpoint lock
- * when the job checkpoints.
+ * vertex a second thread runs the user's source, which runs the chain itself through the
+ * {@link SourceInput} (under a lock the task thread takes for its mail), so a record is handled on
+ * the core that made it, and a source that blocks never delays timers.
  *
  * <p>Threading: {@link #start} and {@link #cancel} from any thread; everything else on the task's
  * own threads.
@@ -36,6 +36,7 @@ final class StreamTask {
     private final String jobName;
     private final Subtask subtask;
     private final List<ElementQueue> inputs;
+    private final SourceInput sourceInput;
     private final Wakeup wakeup;
     private final Mailbox mailbox;
     private final MailboxProcessingTimeService timeService;
@@ -50,12 +51,15 @@ final class StreamTask {
     private boolean finalCheckpointDone; // task thread only
 
     /**
+     * @param inputs the input queues of a vertex that is not a source
+     * @param sourceInput the input of a source vertex, or {@code null}
      * @param checkpoints where the task acknowledges checkpoints
      * @param restore the checkpoint the task's operators are restored from, or {@code null}
      */
-    StreamTask(String jobName, Subtask subtask, List<ElementQueue> inputs, Wakeup wakeup, Mailbox mailbox,
-            MailboxProcessingTimeService timeService, ExecutionConfig config, TaskListener listener,
+    StreamTask(String jobName, Subtask subtask, List<ElementQueue> inputs, SourceInput sourceInput, Wakeup wakeup,
+            Mailbox mailbox, MailboxProcessingTimeService timeService, ExecutionConfig config, TaskListener listener,
             CheckpointCoordinator checkpoints, CompletedCheckpoint restore) {
+        this.sourceInput = sourceInput;
         this.checkpoints = checkpoints;
         this.restore = restore;
         this.jobName = jobName;
@@ -113,7 +117,7 @@ final class StreamTask {
             }
         }
         mailbox.execute(() -> {
-            subtask.chain().notifyCheckpointComplete(checkpointId);
+            subtask.chain().notifyCheckpointComplete(checkpointId); // runs as mail: under the source input's lock
             finalCheckpointDone |= checkpointId == CheckpointBarrier.FINAL_CHECKPOINT_ID;
         });
     }
@@ -134,10 +138,12 @@ final class StreamTask {
         if (!checkpoints.isPeriodic()) {
             return;
         }
-        checkpoints.finished(subtask.displayName(),
-                subtask.chain().snapshotState(CheckpointBarrier.FINAL_CHECKPOINT_ID, System.currentTimeMillis()));
+        List<OperatorSnapshot> last = new java.util.ArrayList<>();
+        onChain(() -> last.addAll(
+                subtask.chain().snapshotState(CheckpointBarrier.FINAL_CHECKPOINT_ID, System.currentTimeMillis())));
+        checkpoints.finished(subtask.displayName(), last);
         while (!finalCheckpointDone && !cancelled) {
-            mailbox.runAll();
+            runMail();
             if (!finalCheckpointDone && !mailbox.hasMail() && !cancelled) {
                 wakeup.park(ElementQueue.MAX_PARK_NANOS, () -> !mailbox.hasMail() && !cancelled);
             }
@@ -176,35 +182,21 @@ final class StreamTask {
         boolean opened = false;
         boolean inputEnded = false;
         InputProcessor input = subtask.input();
-        ChannelConsumer consumer = subtask.channelConsumer();
-        int emptyPolls = 0;
         try {
             subtask.chain().initializeState(restore);
             input.onAligned(this::onAligned);
             subtask.chain().open();
             opened = true;
             subtask.start();
-            if (sourceThread != null && !cancelled) {
+            if (sourceInput == null) {
+                drainInputs();
+                inputEnded = input.isFinished();
+            } else if (!cancelled) {
+                sourceInput.start();
                 sourceThread.start();
+                runMailUntilSourceEnds();
+                inputEnded = sourceInput.isFinished();
             }
-            while (!cancelled && !input.isFinished()) {
-                mailbox.runAll();
-                int drained = 0;
-                for (int i = 0; i < inputs.size(); i++) {
-                    if (!input.isBlocked(i)) {
-                        drained += inputs.get(i).drain(consumer, DRAIN_LIMIT);
-                    }
-                }
-                if (drained > 0 || mailbox.hasMail() || cancelled) {
-                    emptyPolls = 0;
-                } else if (++emptyPolls < SPINS_BEFORE_PARK) {
-                    Thread.onSpinWait();
-                } else {
-                    emptyPolls = 0;
-                    wakeup.park(ElementQueue.MAX_PARK_NANOS, this::idle);
-                }
-            }
-            inputEnded = input.isFinished();
             if (inputEnded) {
                 finishCheckpoints();
             }
@@ -214,6 +206,12 @@ final class StreamTask {
             listener.taskFailed(subtask.displayName(), t);
         } finally {
             timeService.shutdown();
+            if (sourceInput != null) {
+                if (!inputEnded) {
+                    cancel(); // the source stops emitting before the chain closes
+                }
+                sourceInput.close();
+            }
             if (opened || !inputEnded) {
                 RuntimeException closeFailure = subtask.chain().closeAll();
                 if (closeFailure instanceof OperatorException e) {
@@ -222,6 +220,55 @@ final class StreamTask {
             }
             stopSourceThread(inputEnded);
             listener.taskTerminated(this);
+        }
+    }
+
+    /** Hands the input queues to the chain, between mail, until every queue has ended. */
+    private void drainInputs() throws Exception {
+        InputProcessor input = subtask.input();
+        ChannelConsumer consumer = subtask.channelConsumer();
+        int emptyPolls = 0;
+        while (!cancelled && !input.isFinished()) {
+            mailbox.runAll();
+            int drained = 0;
+            for (int i = 0; i < inputs.size(); i++) {
+                if (!input.isBlocked(i)) {
+                    drained += inputs.get(i).drain(consumer, DRAIN_LIMIT);
+                }
+            }
+            if (drained > 0 || mailbox.hasMail() || cancelled) {
+                emptyPolls = 0;
+            } else if (++emptyPolls < SPINS_BEFORE_PARK) {
+                Thread.onSpinWait();
+            } else {
+                emptyPolls = 0;
+                wakeup.park(ElementQueue.MAX_PARK_NANOS, this::idle);
+            }
+        }
+    }
+
+    /** For a source vertex, whose source thread runs the chain: the mail, until the source's input has ended. */
+    private void runMailUntilSourceEnds() {
+        while (!cancelled && !sourceInput.isFinished()) {
+            if (mailbox.hasMail()) {
+                runMail();
+            } else {
+                wakeup.park(ElementQueue.MAX_PARK_NANOS,
+                        () -> !mailbox.hasMail() && !cancelled && !sourceInput.isFinished());
+            }
+        }
+    }
+
+    private void runMail() {
+        onChain(mailbox::runAll);
+    }
+
+    /** Runs {@code action} on the chain: for a source vertex, excluding the source's writes. */
+    private void onChain(Runnable action) {
+        if (sourceInput == null) {
+            action.run();
+        } else {
+            sourceInput.run(action);
         }
     }
 

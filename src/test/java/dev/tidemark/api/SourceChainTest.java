@@ -1,0 +1,131 @@
+package dev.tidemark.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tidemark.api.functions.Collector;
+import dev.tidemark.api.functions.KeyedProcessFunction;
+import dev.tidemark.api.source.SourceFunction;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A source's thread runs the operators chained to it, taking turns with the task thread's timers:
+ * timers fire whether the source blocks or emits without pause, and a failure of the chain fails
+ * the job even if the source catches what {@code collect} throws.
+ */
+@Timeout(60)
+class SourceChainTest {
+
+    private final StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(1);
+
+    @AfterEach
+    void noThreadSurvives() {
+        assertThat(Threads.tidemarkThreads()).isEmpty();
+    }
+
+    /** Released by the timer: the source waits for it without emitting, or emits until it. */
+    private static volatile CountDownLatch timerFired;
+
+    /** Registers a processing-time timer for the first element and emits "fired" when it fires. */
+    static final class TimerOnFirst extends KeyedProcessFunction<Integer, Integer, String> {
+        @Override
+        public void processElement(Integer value, Context ctx, Collector<String> out) {
+            if (value == 0) {
+                ctx.timerService().registerProcessingTimeTimer(ctx.timerService().currentProcessingTime() + 1);
+            }
+        }
+
+        @Override
+        public void onTimer(long timestamp, OnTimerContext ctx, Collector<String> out) {
+            out.collect("fired");
+            timerFired.countDown();
+        }
+    }
+
+    /** Emits one element, then blocks (as on a socket) until the timer has fired. */
+    static final class BlockingSource implements SourceFunction<Integer> {
+        @Override
+        public void run(SourceContext<Integer> ctx) throws InterruptedException {
+            ctx.collect(0);
+            if (!timerFired.await(30, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("the timer did not fire while the source was blocked");
+            }
+        }
+
+        @Override
+        public void cancel() {}
+    }
+
+    /** Emits without pause until the timer has fired. */
+    static final class BusySource implements SourceFunction<Integer> {
+        @Override
+        public void run(SourceContext<Integer> ctx) {
+            int i = 0;
+            while (timerFired.getCount() > 0) {
+                ctx.collect(i++ % 1_000);
+            }
+        }
+
+        @Override
+        public void cancel() {}
+    }
+
+    @Test
+    void timersFire_whileTheSourceBlocks() throws Exception {
+        timerFired = new CountDownLatch(1);
+        List<String> out = env.addSource(new BlockingSource()).keyBy(v -> v).process(new TimerOnFirst())
+                .executeAndCollect();
+        assertThat(out).containsExactly("fired");
+    }
+
+    @Test
+    void timersFire_whileTheSourceEmitsWithoutPause() throws Exception {
+        timerFired = new CountDownLatch(1);
+        List<String> out = env.addSource(new BusySource()).keyBy(v -> v).process(new TimerOnFirst())
+                .executeAndCollect();
+        assertThat(out).containsExactly("fired");
+    }
+
+    /** Catches every failure of {@code collect} and goes on emitting until cancelled, as careless sources do. */
+    static final class SwallowingSource implements SourceFunction<Integer> {
+        private volatile boolean running = true;
+
+        @Override
+        public void run(SourceContext<Integer> ctx) {
+            for (int i = 0; running; i++) {
+                try {
+                    ctx.collect(i);
+                } catch (RuntimeException ignored) {
+                    // carries on: the job must fail anyway
+                }
+            }
+        }
+
+        @Override
+        public void cancel() {
+            running = false;
+        }
+    }
+
+    @Test
+    void chainFailure_failsTheJob_evenIfTheSourceSwallowsIt() {
+        env.addSource(new SwallowingSource())
+                .map(i -> {
+                    if (i == 10) {
+                        throw new ArithmeticException("element 10");
+                    }
+                    return i;
+                })
+                .name("Check")
+                .addSink((v, ctx) -> {});
+        assertThatThrownBy(env::execute)
+                .isInstanceOf(JobExecutionException.class)
+                .hasMessageContaining("operator 'Check'")
+                .cause().isInstanceOf(ArithmeticException.class).hasMessage("element 10");
+    }
+}
