@@ -9,6 +9,8 @@ import dev.tidemark.api.functions.ProcessWindowFunction;
 import dev.tidemark.testing.TestDriver;
 import dev.tidemark.testing.TestSink;
 import dev.tidemark.testing.TestSource;
+import dev.tidemark.api.functions.Aggregations;
+import dev.tidemark.windowing.assigners.EventTimeSessionWindows;
 import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
 import dev.tidemark.windowing.windows.TimeWindow;
 import java.io.Serializable;
@@ -22,7 +24,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * For random keys, values, disordered timestamps, watermark schedules, window sizes, slides and
- * lateness, the window operator's results equal a brute-force model of Flink's rules.
+ * lateness, the window operator's results equal a brute-force model of Flink's rules; sessions
+ * equal sessions computed offline.
  */
 class WindowPropertyTest {
 
@@ -132,5 +135,71 @@ class WindowPropertyTest {
                 assertThat(late.records()).as(config).hasSize(model.late);
             }
         }
+    }
+
+    static final class DescribeSession extends ProcessWindowFunction<Long, String, Integer, TimeWindow> {
+        @Override
+        public void process(Integer key, Context ctx, Iterable<Long> counts, Collector<String> out) {
+            out.collect(key + "|" + ctx.window().start() + "|" + ctx.window().end() + "|" + counts.iterator().next());
+        }
+    }
+
+    /**
+     * Sessions, with watermarks that never make an element late or let it touch a session that has
+     * fired: per key, the elements sorted by time, split where two are more than the gap apart
+     * ({@code [t, t + gap)} windows that touch merge).
+     */
+    @Test
+    void sessions_matchOfflineSessions() {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        for (int run = 0; run < 40; run++) {
+            long gap = 1 + random.nextInt(60);
+            long disorder = random.nextInt(100);
+            String config = "seed=" + seed + " run=" + run + " gap=" + gap + " disorder=" + disorder;
+            List<long[]> events = new ArrayList<>(); // key, timestamp
+            long clock = random.nextInt(100) - 50;
+            for (int i = 0; i < 300; i++) {
+                clock += random.nextInt((int) gap + 20);
+                events.add(new long[] {random.nextInt(4), clock - random.nextInt((int) disorder + 1)});
+            }
+            try (TestDriver driver = TestDriver.create()) {
+                TestSource<Integer> in = driver.source("keys", Integer.class);
+                SingleOutputStreamOperator<String> sessions = in.stream().keyBy(k -> k)
+                        .window(EventTimeSessionWindows.withGap(Duration.ofMillis(gap)))
+                        .aggregate(Aggregations.count(), new DescribeSession());
+                TestSink<String> out = driver.sink(sessions);
+                driver.start();
+                for (int i = 0; i < events.size(); i++) {
+                    in.emit((int) events.get(i)[0], events.get(i)[1]);
+                    if (random.nextInt(5) == 0) {
+                        long earliestToCome = Long.MAX_VALUE;
+                        for (int j = i + 1; j < events.size(); j++) {
+                            earliestToCome = Math.min(earliestToCome, events.get(j)[1]);
+                        }
+                        in.emitWatermark(earliestToCome - gap - 1);
+                    }
+                }
+                in.finish();
+                assertThat(out.records()).as(config).containsExactlyInAnyOrderElementsOf(offlineSessions(events, gap));
+            }
+        }
+    }
+
+    private static List<String> offlineSessions(List<long[]> events, long gap) {
+        List<String> sessions = new ArrayList<>();
+        for (int key = 0; key < 4; key++) {
+            int k = key;
+            long[] times = events.stream().filter(e -> e[0] == k).mapToLong(e -> e[1]).sorted().toArray();
+            for (int i = 0; i < times.length; ) {
+                int j = i;
+                while (j + 1 < times.length && times[j + 1] - times[j] <= gap) {
+                    j++;
+                }
+                sessions.add(key + "|" + times[i] + "|" + (times[j] + gap) + "|" + (j - i + 1));
+                i = j + 1;
+            }
+        }
+        return sessions;
     }
 }

@@ -4,6 +4,8 @@ import dev.tidemark.runtime.state.HeapKeyedStateBackend;
 import dev.tidemark.runtime.state.StateTable;
 import dev.tidemark.runtime.state.VoidNamespace;
 import dev.tidemark.windowing.assigners.MergingWindowAssigner;
+import dev.tidemark.windowing.assigners.SessionWindows;
+import dev.tidemark.windowing.windows.TimeWindow;
 import dev.tidemark.windowing.windows.Window;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -30,11 +32,14 @@ final class MergingWindows<K, W extends Window> {
     private final HeapKeyedStateBackend<K> backend;
     private final StateTable<K, VoidNamespace, Map<W, W>> table;
     private final MergingWindowAssigner<?, W> assigner;
+    /** Whether windows merge exactly when they intersect: our session assigners, not a user's. */
+    private final boolean mergesIntersecting;
 
     MergingWindows(HeapKeyedStateBackend<K> backend, MergingWindowAssigner<?, W> assigner) {
         this.backend = backend;
         this.table = backend.table("_window/merging-windows", MergingWindows.class);
         this.assigner = assigner;
+        this.mergesIntersecting = assigner instanceof SessionWindows<?>;
     }
 
     /** The current key's window → state window mapping; empty if the key has none. */
@@ -58,6 +63,9 @@ final class MergingWindows<K, W extends Window> {
      * @return the window the new element belongs to: {@code newWindow} or the merge result containing it
      */
     W addWindow(Map<W, W> mapping, W newWindow, MergeFunction<W> mergeFunction) throws Exception {
+        if (mergesIntersecting && mapping.size() == 1) {
+            return addToOneSession(mapping, newWindow, mergeFunction);
+        }
         List<W> windows = new ArrayList<>(mapping.keySet());
         windows.add(newWindow);
         List<Map.Entry<W, Collection<W>>> merges = new ArrayList<>();
@@ -90,5 +98,30 @@ final class MergingWindows<K, W extends Window> {
             mapping.put(newWindow, newWindow);
         }
         return resultWindow;
+    }
+
+    /**
+     * The common case of a key with one open session, which the new window joins, extends or
+     * misses: the same outcome as the general merge, without its collections.
+     */
+    @SuppressWarnings("unchecked")
+    private W addToOneSession(Map<W, W> mapping, W newWindow, MergeFunction<W> mergeFunction) throws Exception {
+        Map.Entry<W, W> only = mapping.entrySet().iterator().next();
+        W session = only.getKey();
+        TimeWindow existing = (TimeWindow) session;
+        TimeWindow added = (TimeWindow) newWindow;
+        if (!existing.intersects(added)) {
+            mapping.put(newWindow, newWindow);
+            return newWindow;
+        }
+        if (existing.start() <= added.start() && existing.end() >= added.end()) {
+            return session; // covered: nothing merges
+        }
+        W stateWindow = only.getValue();
+        W result = (W) existing.cover(added);
+        mapping.clear();
+        mapping.put(result, stateWindow);
+        mergeFunction.merge(result, List.of(session), stateWindow, List.of());
+        return result;
     }
 }
