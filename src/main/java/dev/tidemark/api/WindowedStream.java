@@ -4,11 +4,14 @@ import dev.tidemark.api.functions.AggregateFunction;
 import dev.tidemark.api.functions.ProcessWindowFunction;
 import dev.tidemark.api.functions.ReduceFunction;
 import dev.tidemark.runtime.graph.SerializedValue;
+import dev.tidemark.runtime.operators.window.PanedWindowOperator;
 import dev.tidemark.runtime.operators.window.WindowFunctions;
 import dev.tidemark.runtime.operators.window.WindowOperator;
 import dev.tidemark.runtime.operators.window.WindowOperatorSpec;
+import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
 import dev.tidemark.windowing.assigners.WindowAssigner;
 import dev.tidemark.windowing.evictors.Evictor;
+import dev.tidemark.windowing.triggers.EventTimeTrigger;
 import dev.tidemark.windowing.triggers.Trigger;
 import dev.tidemark.windowing.windows.Window;
 import java.time.Duration;
@@ -36,6 +39,7 @@ public final class WindowedStream<T, K, W extends Window> {
     private Evictor<? super T, ? super W> evictor;
     private long allowedLatenessMillis;
     private OutputTag<T> lateTag;
+    private boolean sharePanes;
 
     @SuppressWarnings("unchecked")
     WindowedStream(KeyedStream<T, K> input, WindowAssigner<? super T, W> assigner) {
@@ -77,6 +81,26 @@ public final class WindowedStream<T, K, W extends Window> {
         return this;
     }
 
+    /**
+     * Aggregates sliding windows by panes: one accumulator per key and slide instead of one per key
+     * and window, merged with {@link AggregateFunction#merge} when a window fires. An element then
+     * costs one update instead of {@code size / slide}, which for a 10 s window sliding by 1 s is
+     * several times faster (see the benchmarks page).
+     *
+     * <p>This is an opt-in because Flink never calls {@code merge} for sliding windows, so ported
+     * functions often leave it unimplemented. By calling this you promise that {@code merge(a, b)}
+     * returns the accumulator of both inputs' elements, and that it does not change {@code b} (it
+     * may change and return {@code a}). Results are then exactly those without panes.
+     *
+     * <p>Applies to {@link dev.tidemark.windowing.assigners.SlidingEventTimeWindows} whose size is a
+     * multiple of its slide, with the default trigger, no evictor and no allowed lateness, followed by
+     * {@code aggregate(...)}; anything else fails when the window function is given.
+     */
+    public WindowedStream<T, K, W> sharePanes() {
+        this.sharePanes = true;
+        return this;
+    }
+
     /** Reduces each window eagerly (one value per key and window) and emits the result. */
     public SingleOutputStreamOperator<T> reduce(ReduceFunction<T> function) {
         return reduce(function, WindowFunctions.passThrough());
@@ -115,12 +139,40 @@ public final class WindowedStream<T, K, W extends Window> {
         return build(null, null, windowFunction);
     }
 
+    @SuppressWarnings({"unchecked", "rawtypes"})
     private <R> SingleOutputStreamOperator<R> build(ReduceFunction<T> reduce, AggregateFunction<T, ?, ?> aggregate,
             ProcessWindowFunction<?, R, K, W> function) {
         WindowOperatorSpec<K, T, R, W> spec = new WindowOperatorSpec<>(input.getKeySelector(), assigner, trigger,
                 evictor, allowedLatenessMillis, lateTag, reduce, aggregate, function);
+        if (sharePanes) {
+            checkPanesApply(aggregate);
+            String name = "Paned" + spec.name();
+            SerializedValue<WindowOperatorSpec> copies = DataStream.serialize((WindowOperatorSpec) spec, name);
+            return input.oneInput(name, ctx -> new PanedWindowOperator<>(copies.copy(), ctx));
+        }
         String name = spec.name();
         SerializedValue<WindowOperatorSpec<K, T, R, W>> copies = DataStream.serialize(spec, name);
         return input.oneInput(name, ctx -> new WindowOperator<>(copies.copy(), ctx));
+    }
+
+    private void checkPanesApply(AggregateFunction<T, ?, ?> aggregate) {
+        String problem = null;
+        if (!(assigner instanceof SlidingEventTimeWindows sliding)) {
+            problem = "the assigner must be SlidingEventTimeWindows, not " + assigner.getClass().getSimpleName();
+        } else if (sliding.getSize() % sliding.getSlide() != 0) {
+            problem = "the window size must be a multiple of the slide: size=" + sliding.getSize() + "ms, slide="
+                    + sliding.getSlide() + "ms";
+        } else if (!(trigger instanceof EventTimeTrigger)) {
+            problem = "the trigger must be the default, not " + trigger.getClass().getSimpleName();
+        } else if (evictor != null) {
+            problem = "there must be no evictor";
+        } else if (allowedLatenessMillis != 0) {
+            problem = "there must be no allowed lateness, not " + allowedLatenessMillis + "ms";
+        } else if (aggregate == null) {
+            problem = "the window function must be given with aggregate(...)";
+        }
+        if (problem != null) {
+            throw new IllegalStateException("sharePanes() cannot apply: " + problem);
+        }
     }
 }

@@ -9,6 +9,8 @@ import dev.tidemark.api.functions.ProcessWindowFunction;
 import dev.tidemark.testing.TestDriver;
 import dev.tidemark.testing.TestSink;
 import dev.tidemark.testing.TestSource;
+import dev.tidemark.api.WindowedStream;
+import dev.tidemark.api.functions.AggregateFunction;
 import dev.tidemark.api.functions.Aggregations;
 import dev.tidemark.windowing.assigners.EventTimeSessionWindows;
 import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
@@ -103,37 +105,83 @@ class WindowPropertyTest {
             long size = 5 + random.nextInt(40);
             long slide = random.nextBoolean() ? size : 1 + random.nextInt((int) size);
             long lateness = random.nextBoolean() ? 0 : random.nextInt(30);
-            String config = "seed=" + seed + " run=" + run + " size=" + size + " slide=" + slide + " lateness=" + lateness;
-            Model model = new Model(size, slide, lateness);
-            try (TestDriver driver = TestDriver.create()) {
-                TestSource<Event> in = driver.source("events", Event.class);
-                SingleOutputStreamOperator<String> windowed = in.stream().keyBy(Event::key)
-                        .window(SlidingEventTimeWindows.of(Duration.ofMillis(size), Duration.ofMillis(slide)))
-                        .allowedLateness(Duration.ofMillis(lateness))
-                        .sideOutputLateData(LATE)
-                        .reduce((a, b) -> new Event(a.key(), a.value() + b.value()), new Describe());
-                TestSink<String> out = driver.sink(windowed);
-                TestSink<Event> late = driver.sink(windowed.getSideOutput(LATE));
-                driver.start();
-                long clock = random.nextInt(100) - 50;
-                long disorder = random.nextInt(40);
-                for (int i = 0; i < 300; i++) {
-                    clock += random.nextInt(4);
-                    long ts = clock - random.nextInt((int) disorder + 1);
-                    Event e = new Event(random.nextInt(4), 1 + random.nextInt(9));
-                    in.emit(e, ts);
-                    model.element(e.key(), e.value(), ts);
-                    if (random.nextInt(5) == 0) {
-                        long wm = clock - random.nextInt((int) disorder + 10);
-                        in.emitWatermark(wm);
-                        model.watermark(wm);
-                    }
+            checkAgainstModel(random, "seed=" + seed + " run=" + run, size, slide, lateness, false);
+        }
+    }
+
+    /** Panes give the results of one accumulator per window, where they apply (no lateness, slide divides size). */
+    @Test
+    void sharedPanes_matchTheModel() {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        for (int run = 0; run < 40; run++) {
+            long slide = 1 + random.nextInt(10);
+            long size = slide * (1 + random.nextInt(6));
+            checkAgainstModel(random, "seed=" + seed + " run=" + run + " panes", size, slide, 0, true);
+        }
+    }
+
+    /** Sums values; merge leaves its second argument alone, as sharePanes() requires. */
+    static final class Sum implements AggregateFunction<Event, long[], Event> {
+        @Override
+        public long[] createAccumulator() {
+            return new long[] {-1, 0};
+        }
+
+        @Override
+        public long[] add(Event e, long[] acc) {
+            acc[0] = e.key();
+            acc[1] += e.value();
+            return acc;
+        }
+
+        @Override
+        public Event getResult(long[] acc) {
+            return new Event((int) acc[0], (int) acc[1]);
+        }
+
+        @Override
+        public long[] merge(long[] a, long[] b) {
+            a[0] = Math.max(a[0], b[0]);
+            a[1] += b[1];
+            return a;
+        }
+    }
+
+    private static void checkAgainstModel(Random random, String run, long size, long slide, long lateness,
+            boolean panes) {
+        String config = run + " size=" + size + " slide=" + slide + " lateness=" + lateness;
+        Model model = new Model(size, slide, lateness);
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Event> in = driver.source("events", Event.class);
+            WindowedStream<Event, Integer, TimeWindow> windows = in.stream().keyBy(Event::key)
+                    .window(SlidingEventTimeWindows.of(Duration.ofMillis(size), Duration.ofMillis(slide)))
+                    .allowedLateness(Duration.ofMillis(lateness))
+                    .sideOutputLateData(LATE);
+            SingleOutputStreamOperator<String> windowed = panes
+                    ? windows.sharePanes().aggregate(new Sum(), new Describe())
+                    : windows.reduce((a, b) -> new Event(a.key(), a.value() + b.value()), new Describe());
+            TestSink<String> out = driver.sink(windowed);
+            TestSink<Event> late = driver.sink(windowed.getSideOutput(LATE));
+            driver.start();
+            long clock = random.nextInt(100) - 50;
+            long disorder = random.nextInt(40);
+            for (int i = 0; i < 300; i++) {
+                clock += random.nextInt(4);
+                long ts = clock - random.nextInt((int) disorder + 1);
+                Event e = new Event(random.nextInt(4), 1 + random.nextInt(9));
+                in.emit(e, ts);
+                model.element(e.key(), e.value(), ts);
+                if (random.nextInt(5) == 0) {
+                    long wm = clock - random.nextInt((int) disorder + 10);
+                    in.emitWatermark(wm);
+                    model.watermark(wm);
                 }
-                in.finish();
-                model.watermark(Long.MAX_VALUE);
-                assertThat(out.records()).as(config).containsExactlyInAnyOrderElementsOf(model.results);
-                assertThat(late.records()).as(config).hasSize(model.late);
             }
+            in.finish();
+            model.watermark(Long.MAX_VALUE);
+            assertThat(out.records()).as(config).containsExactlyInAnyOrderElementsOf(model.results);
+            assertThat(late.records()).as(config).hasSize(model.late);
         }
     }
 

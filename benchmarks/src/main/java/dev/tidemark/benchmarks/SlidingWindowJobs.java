@@ -1,7 +1,9 @@
 package dev.tidemark.benchmarks;
 
+import dev.tidemark.api.WindowedStream;
 import dev.tidemark.api.functions.Aggregations;
 import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
+import dev.tidemark.windowing.windows.TimeWindow;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -17,11 +19,20 @@ public final class SlidingWindowJobs {
 
     /** Runs W2 on Tidemark and returns what the sink saw. */
     public static Result tidemark(long events, long eventsPerMilli, int parallelism) throws InterruptedException {
-        return TidemarkJobs.run("W2 sliding", parallelism, env -> TidemarkJobs.keyedEvents(env,
-                        new GeneratorSource(events, eventsPerMilli))
-                .window(SlidingEventTimeWindows.of(Duration.ofMillis(SIZE), Duration.ofMillis(SLIDE)))
-                .aggregate(Aggregations.<Event>count(), new TumblingWindowJobs.Hash())
-                .addSink(new ResultSink()));
+        return tidemark(events, eventsPerMilli, parallelism, false);
+    }
+
+    /** Runs W2 on Tidemark, with one accumulator per key and slide ({@code sharePanes()}) if {@code panes}. */
+    public static Result tidemark(long events, long eventsPerMilli, int parallelism, boolean panes)
+            throws InterruptedException {
+        return TidemarkJobs.run("W2 sliding", parallelism, env -> {
+            WindowedStream<Event, Long, TimeWindow> windows = TidemarkJobs.keyedEvents(env,
+                    new GeneratorSource(events, eventsPerMilli))
+                    .window(SlidingEventTimeWindows.of(Duration.ofMillis(SIZE), Duration.ofMillis(SLIDE)));
+            (panes ? windows.sharePanes() : windows)
+                    .aggregate(Aggregations.<Event>count(), new TumblingWindowJobs.Hash())
+                    .addSink(new ResultSink());
+        });
     }
 
     /** The same counts from a single-threaded loop: each event counted into its ten windows. */

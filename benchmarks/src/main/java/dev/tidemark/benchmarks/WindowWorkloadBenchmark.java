@@ -50,7 +50,7 @@ public abstract class WindowWorkloadBenchmark {
         expected = baseline(EVENTS, eventsPerMilli);
     }
 
-    private Result check(Result actual) {
+    protected final Result check(Result actual) {
         return actual.requireEqualTo(expected);
     }
 

@@ -31,7 +31,8 @@ public final class Aggregations {
 
         @Override
         public long[] merge(long[] a, long[] b) {
-            return new long[] {a[0] + b[0]};
+            a[0] += b[0];
+            return a;
         }
     }
 }

@@ -36,6 +36,21 @@ public final class SlidingEventTimeWindows extends WindowAssigner<Object, TimeWi
         return new SlidingEventTimeWindows(sizeMillis, slideMillis, offsetMillis(offset, slideMillis, "slide"));
     }
 
+    /** The window size in milliseconds. */
+    public long getSize() {
+        return size;
+    }
+
+    /** How far apart window starts are, in milliseconds. */
+    public long getSlide() {
+        return slide;
+    }
+
+    /** The offset of window starts from the epoch, in milliseconds. */
+    public long getOffset() {
+        return offset;
+    }
+
     @Override
     public void assignWindows(Object element, long timestamp, Context context, WindowCollector<TimeWindow> out) {
         if (timestamp == Long.MIN_VALUE) {

@@ -15,6 +15,7 @@ import dev.tidemark.runtime.timers.ManualProcessingTimeService;
 import dev.tidemark.windowing.assigners.EventTimeSessionWindows;
 import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
 import dev.tidemark.windowing.assigners.WindowAssigner;
+import dev.tidemark.windowing.triggers.EventTimeTrigger;
 import dev.tidemark.windowing.triggers.Trigger;
 import dev.tidemark.windowing.windows.TimeWindow;
 import java.time.Duration;
@@ -80,5 +81,41 @@ class WindowOperatorCleanupTest {
         }
         op.processWatermark(new Watermark(300));
         assertThat(op.stateSize()).isZero();
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void panedSlidingWindows_leaveNoStateOrTimersOnceTheirWindowsFired() throws Exception {
+        WindowOperatorSpec<Integer, Integer, Long, TimeWindow> spec = new WindowOperatorSpec<>(
+                (KeySelector<Integer, Integer>) i -> i % 100, SlidingEventTimeWindows.of(Duration.ofMillis(20),
+                Duration.ofMillis(5)), EventTimeTrigger.create(), null, 0, null, null,
+                dev.tidemark.api.functions.Aggregations.count(),
+                (ProcessWindowFunction<Long, Long, Integer, TimeWindow>) (Object) WindowFunctions.passThrough());
+        List<Object> counts = new ArrayList<>();
+        var op = new PanedWindowOperator<>(spec, new OperatorContext<>("Window", new Output<Long>() {
+            @Override
+            public void collect(Long value, long timestamp) {
+                counts.add(value);
+            }
+
+            @Override
+            public <X> void collect(OutputTag<X> tag, X value, long timestamp) {}
+
+            @Override
+            public void emitWatermark(Watermark watermark) {}
+
+            @Override
+            public void emitWatermarkStatus(WatermarkStatus status) {}
+        }, new ManualProcessingTimeService(0), new ExecutionConfig(), 0, 1, new MetricRegistry(() -> 0L)));
+        op.open();
+        for (int i = 0; i < 1_000; i++) {
+            op.processElement(i, i % 50);
+        }
+        op.processWatermark(new Watermark(60));
+        assertThat(op.stateSize()).as("windows ending after 60 still hold panes and timers").isPositive();
+        op.processWatermark(new Watermark(68));
+        assertThat(op.stateSize()).as("the last window ends at 69: 68 is its max timestamp").isZero();
+        assertThat(counts.stream().mapToLong(c -> (Long) c).sum()).as("every element counted in 4 windows")
+                .isEqualTo(4_000);
     }
 }
