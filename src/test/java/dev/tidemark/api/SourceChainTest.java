@@ -128,4 +128,52 @@ class SourceChainTest {
                 .hasMessageContaining("operator 'Check'")
                 .cause().isInstanceOf(ArithmeticException.class).hasMessage("element 10");
     }
+
+    /** Emits until cancelled. */
+    static final class EndlessSource implements SourceFunction<Integer> {
+        private volatile boolean running = true;
+
+        @Override
+        public void run(SourceContext<Integer> ctx) {
+            for (int i = 0; running; i++) {
+                ctx.collect(i);
+            }
+        }
+
+        @Override
+        public void cancel() {
+            running = false;
+        }
+    }
+
+    private static volatile CountDownLatch sinkReleased;
+
+    private static boolean sourceThreadWaitsForSpace() {
+        return Thread.getAllStackTraces().entrySet().stream()
+                .filter(e -> e.getKey().getName().startsWith("tidemark-source-"))
+                .anyMatch(e -> java.util.Arrays.stream(e.getValue())
+                        .anyMatch(f -> f.getMethodName().equals("awaitSpace")));
+    }
+
+    /**
+     * The source thread holds the chain lock while it waits for space in a full exchange; cancelling
+     * must still release it, let the task thread close the chain, and end every thread.
+     */
+    @Test
+    void cancel_whileTheSourceWaitsInsideItsChain_stopsEveryThread() throws Exception {
+        sinkReleased = new CountDownLatch(1);
+        env.addSource(new EndlessSource()).map(i -> i + 1).name("Inside")
+                .rebalance()
+                .addSink((v, ctx) -> sinkReleased.await()).setParallelism(2);
+        JobClient job = env.executeAsync("blocked source");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!sourceThreadWaitsForSpace()) {
+            assertThat(System.nanoTime()).as("the source never blocked on the full exchange").isLessThan(deadline);
+            Thread.onSpinWait();
+        }
+        job.cancel();
+        sinkReleased.countDown();
+        assertThatThrownBy(() -> job.await(java.time.Duration.ofSeconds(30)))
+                .isInstanceOf(java.util.concurrent.CancellationException.class);
+    }
 }
