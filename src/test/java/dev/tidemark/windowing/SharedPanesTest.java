@@ -49,6 +49,18 @@ class SharedPanesTest {
     }
 
     @Test
+    void anElementWithoutTimestamp_isRefusedAsWithoutPanes() {
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Integer> in = driver.source("keys", Integer.class);
+            driver.sink(in.stream().keyBy(k -> k).window(tenBySlide(2)).sharePanes().aggregate(Aggregations.count()));
+            driver.start();
+            assertThatThrownBy(() -> in.emit(1))
+                    .hasStackTraceContaining("record must have a timestamp for event-time windows:"
+                            + " assigner=SlidingEventTimeWindows");
+        }
+    }
+
+    @Test
     void panesAndTheirTimers_surviveARestore() {
         IntFunction<List<String>> run = restoreAt -> {
             List<String> committed = new ArrayList<>();

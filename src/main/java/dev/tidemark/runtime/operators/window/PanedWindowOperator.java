@@ -79,11 +79,12 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
     @Override
     @SuppressWarnings("unchecked")
     public void processElement(IN value, long timestamp) throws Exception {
-        K key = keyed.setKeyOf(value, timestamp);
-        if (timestamp == Long.MIN_VALUE) {
-            throw new IllegalStateException("SlidingEventTimeWindows needs a timestamp on every element; assign"
-                    + " timestamps and watermarks (assignTimestampsAndWatermarks) before windowing");
+        if (timestamp == Long.MIN_VALUE) { // the words of the assigner's own check, which this operator skips
+            throw new IllegalStateException("record must have a timestamp for event-time windows:"
+                    + " assigner=SlidingEventTimeWindows; call assignTimestampsAndWatermarks(...) before window(...),"
+                    + " or use processing-time windows");
         }
+        K key = keyed.setKeyOf(value, timestamp);
         long paneStart = TimeWindow.getWindowStartWithOffset(timestamp, offset, slide);
         long watermark = timers.currentWatermark();
         if (TimeWindow.endOf(paneStart, size) - 1 <= watermark) {
