@@ -63,8 +63,11 @@ final class MergingWindows<K, W extends Window> {
      * @return the window the new element belongs to: {@code newWindow} or the merge result containing it
      */
     W addWindow(Map<W, W> mapping, W newWindow, MergeFunction<W> mergeFunction) throws Exception {
-        if (mergesIntersecting && mapping.size() == 1) {
-            return addToOneSession(mapping, newWindow, mergeFunction);
+        if (mergesIntersecting) {
+            W window = addToSessions(mapping, newWindow, mergeFunction);
+            if (window != null) {
+                return window;
+            }
         }
         List<W> windows = new ArrayList<>(mapping.keySet());
         windows.add(newWindow);
@@ -101,25 +104,38 @@ final class MergingWindows<K, W extends Window> {
     }
 
     /**
-     * The common case of a key with one open session, which the new window joins, extends or
-     * misses: the same outcome as the general merge, without its collections.
+     * The common case for sessions: the new window touches at most one of the key's sessions, which
+     * it joins, extends, or (touching none) starts beside. The outcome is the general merge's,
+     * without its collections. The extended session cannot reach another one, because the key's
+     * sessions never touch each other (touching ones were merged).
+     *
+     * @return the window the element belongs to, or {@code null} if the new window touches several
+     *     sessions (the general merge's case)
      */
     @SuppressWarnings("unchecked")
-    private W addToOneSession(Map<W, W> mapping, W newWindow, MergeFunction<W> mergeFunction) throws Exception {
-        Map.Entry<W, W> only = mapping.entrySet().iterator().next();
-        W session = only.getKey();
-        TimeWindow existing = (TimeWindow) session;
+    private W addToSessions(Map<W, W> mapping, W newWindow, MergeFunction<W> mergeFunction) throws Exception {
         TimeWindow added = (TimeWindow) newWindow;
-        if (!existing.intersects(added)) {
+        Map.Entry<W, W> touched = null;
+        for (Map.Entry<W, W> entry : mapping.entrySet()) {
+            if (((TimeWindow) entry.getKey()).intersects(added)) {
+                if (touched != null) {
+                    return null;
+                }
+                touched = entry;
+            }
+        }
+        if (touched == null) {
             mapping.put(newWindow, newWindow);
             return newWindow;
         }
+        W session = touched.getKey();
+        TimeWindow existing = (TimeWindow) session;
         if (existing.start() <= added.start() && existing.end() >= added.end()) {
             return session; // covered: nothing merges
         }
-        W stateWindow = only.getValue();
+        W stateWindow = touched.getValue();
         W result = (W) existing.cover(added);
-        mapping.clear();
+        mapping.remove(session);
         mapping.put(result, stateWindow);
         mergeFunction.merge(result, List.of(session), stateWindow, List.of());
         return result;
