@@ -49,6 +49,9 @@ public final class WindowOperator<K, IN, OUT, W extends Window> extends Forwardi
     private final MergingWindows<K, W> merging;
     private final MergingWindows.MergeFunction<W> mergeFunction = this::onMerge;
     private final boolean eventTimeTrigger; // the default trigger of event-time windows, whose behaviour is known
+    private W firingWindow; // the window whose contents are being emitted
+    /** One consumer for every firing, not a capturing lambda per firing: at one window per element that was garbage. */
+    private final WindowContents.InputConsumer emitToFunction;
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     public WindowOperator(WindowOperatorSpec<K, IN, OUT, W> spec, OperatorContext<OUT> context) {
@@ -67,6 +70,7 @@ public final class WindowOperator<K, IN, OUT, W extends Window> extends Forwardi
                 context.operatorName());
         this.merging = assigner instanceof MergingWindowAssigner<?, W> m ? new MergingWindows<>(keyed.backend(), m) : null;
         this.eventTimeTrigger = spec.trigger() instanceof EventTimeTrigger; // a copy per subtask: not the singleton
+        this.emitToFunction = input -> function.process(keyed.currentKey(), firingWindow, input);
     }
 
     @Override
@@ -209,8 +213,8 @@ public final class WindowOperator<K, IN, OUT, W extends Window> extends Forwardi
 
     private void onTriggerResult(TriggerResult result, W window, W stateWindow) throws Exception {
         if (result.isFire()) {
-            K key = keyed.currentKey();
-            contents.emit(stateWindow, window, input -> function.process(key, window, input));
+            firingWindow = window;
+            contents.emit(stateWindow, window, emitToFunction);
         }
         if (result.isPurge()) {
             contents.clear(stateWindow);
