@@ -35,10 +35,13 @@ public interface SourceFunction<T> extends Serializable {
 
         /**
          * Emits an element without a timestamp (under ingestion time it gets the current processing
-         * time). May block while downstream is busy (backpressure).
+         * time). The operators chained to the source process it on this thread before this returns.
+         * May block while downstream is busy (backpressure).
          *
          * @throws NullPointerException if {@code element} is null
          * @throws IllegalStateException if the source was cancelled or has finished
+         * @throws RuntimeException what a chained operator threw; the job fails whether or not the
+         *     source catches it
          */
         void collect(T element);
 
