@@ -71,6 +71,34 @@ class TestDriverTest {
         }
     }
 
+    /** A bounded source that catches every failure of collect and carries on, as careless sources do. */
+    static final class SwallowingSource implements dev.tidemark.api.source.SourceFunction<Integer> {
+        @Override
+        public void run(SourceContext<Integer> ctx) {
+            for (int i = 0; i < 5; i++) {
+                try {
+                    ctx.collect(i);
+                } catch (RuntimeException ignored) {
+                    // carries on: the driver must fail anyway
+                }
+            }
+        }
+
+        @Override
+        public void cancel() {}
+    }
+
+    @Test
+    void regularSource_thatSwallowsAnOperatorFailure_stillFailsTheDriver() {
+        try (TestDriver driver = TestDriver.create()) {
+            driver.sink(driver.env().addSource(new SwallowingSource()).map(i -> 10 / (i - 2)).name("Divide"));
+            assertThatThrownBy(driver::start)
+                    .isInstanceOf(JobExecutionException.class)
+                    .hasMessageContaining("operator 'Divide'")
+                    .cause().isInstanceOf(ArithmeticException.class);
+        }
+    }
+
     static final class Lifecycle implements MapFunction<String, String>, RichFunction {
         static final java.util.List<String> CALLS = new java.util.concurrent.CopyOnWriteArrayList<>();
 

@@ -40,9 +40,8 @@ public interface SourceFunction<T> extends Serializable {
          *
          * @throws NullPointerException if {@code element} is null
          * @throws IllegalStateException if the source was cancelled or has finished
-         * @throws RuntimeException what a chained operator threw; a job running on threads fails
-         *     whether or not the source catches it (under the test driver, a source that catches it
-         *     hides it)
+         * @throws RuntimeException what a chained operator threw; the job (or test driver) fails
+         *     whether or not the source catches it, and every later emission throws it too
          */
         void collect(T element);
 

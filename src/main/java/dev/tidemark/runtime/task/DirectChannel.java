@@ -7,12 +7,16 @@ import dev.tidemark.runtime.operators.WatermarkStatus;
 
 /**
  * A channel without a queue: each write runs the consumer synchronously on the writer's thread.
- * Used where producer and consumer share a thread, as under the test driver.
+ * Used where producer and consumer share a thread, as under the test driver. The consumer's first
+ * failure is kept and thrown again by every later write, so a source that catches it cannot carry
+ * on as if nothing happened: at the latest, the end of its input (written by the runtime, not the
+ * source) throws it.
  */
 public final class DirectChannel implements ChannelWriter {
 
     private final int channel;
     private final ChannelConsumer consumer;
+    private RuntimeException failure;
 
     public DirectChannel(int channel, ChannelConsumer consumer) {
         this.channel = channel;
@@ -49,13 +53,18 @@ public final class DirectChannel implements ChannelWriter {
         void run() throws Exception;
     }
 
-    private static void run(Step step) {
+    private void run(Step step) {
+        if (failure != null) {
+            throw failure;
+        }
         try {
             step.run();
         } catch (RuntimeException e) {
+            failure = e;
             throw e;
         } catch (Exception e) {
-            throw new TidemarkException("channel consumer failed: " + e, e);
+            failure = new TidemarkException("channel consumer failed: " + e, e);
+            throw failure;
         }
     }
 }
