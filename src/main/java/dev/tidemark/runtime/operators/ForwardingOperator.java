@@ -58,9 +58,10 @@ public abstract class ForwardingOperator<IN, OUT> implements StreamOperator<IN> 
         hooks.open(runtimeContext());
     }
 
-    /** The context handed to the user function's {@code open}; keyed operators give keyed state. */
+    /** The context handed to the user function's {@code open}: with keyed state if the operator is keyed. */
     protected RuntimeContext runtimeContext() {
-        return context.runtimeContext();
+        KeyedSupport<?, ?> keyed = keyedSupport();
+        return keyed != null ? keyed.runtimeContext() : context.runtimeContext();
     }
 
     @Override

@@ -3,7 +3,6 @@ package dev.tidemark.runtime.operators;
 import dev.tidemark.api.OutputTag;
 import dev.tidemark.api.functions.KeySelector;
 import dev.tidemark.api.functions.KeyedProcessFunction;
-import dev.tidemark.api.functions.RuntimeContext;
 import dev.tidemark.api.functions.TimeDomain;
 import dev.tidemark.api.functions.TimerService;
 import dev.tidemark.eventtime.Watermark;
@@ -40,10 +39,6 @@ public final class KeyedProcessOperator<K, IN, OUT> extends ForwardingOperator<I
         return keyed;
     }
 
-    @Override
-    protected RuntimeContext runtimeContext() {
-        return keyed.runtimeContext();
-    }
 
     @Override
     public void processElement(IN value, long elementTimestamp) throws Exception {

@@ -2,7 +2,6 @@ package dev.tidemark.runtime.operators;
 
 import dev.tidemark.api.functions.KeySelector;
 import dev.tidemark.api.functions.ReduceFunction;
-import dev.tidemark.api.functions.RuntimeContext;
 import dev.tidemark.state.ValueState;
 import dev.tidemark.state.ValueStateDescriptor;
 
@@ -27,10 +26,6 @@ public final class StreamGroupedReduceOperator<K, T> extends ForwardingOperator<
         return keyed;
     }
 
-    @Override
-    protected RuntimeContext runtimeContext() {
-        return keyed.runtimeContext();
-    }
 
     @Override
     @SuppressWarnings("unchecked")

@@ -3,7 +3,6 @@ package dev.tidemark.runtime.operators.window;
 import dev.tidemark.api.OutputTag;
 import dev.tidemark.api.functions.AggregateFunction;
 import dev.tidemark.api.functions.ProcessWindowFunction;
-import dev.tidemark.api.functions.RuntimeContext;
 import dev.tidemark.eventtime.Watermark;
 import dev.tidemark.runtime.operators.ForwardingOperator;
 import dev.tidemark.runtime.operators.KeyedSupport;
@@ -71,10 +70,6 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
         return keyed;
     }
 
-    @Override
-    protected RuntimeContext runtimeContext() {
-        return keyed.runtimeContext();
-    }
 
     @Override
     @SuppressWarnings("unchecked")

@@ -2,7 +2,6 @@ package dev.tidemark.runtime.operators.window;
 
 import dev.tidemark.api.OutputTag;
 import dev.tidemark.api.functions.ProcessWindowFunction;
-import dev.tidemark.api.functions.RuntimeContext;
 import dev.tidemark.eventtime.Watermark;
 import dev.tidemark.runtime.operators.ForwardingOperator;
 import dev.tidemark.runtime.operators.KeyedSupport;
@@ -103,10 +102,6 @@ public final class WindowOperator<K, IN, OUT, W extends Window> extends Forwardi
         return new ListContents<>(keyed.backend(), "_window/elements");
     }
 
-    @Override
-    protected RuntimeContext runtimeContext() {
-        return keyed.runtimeContext();
-    }
 
     @Override
     public void processElement(IN value, long timestamp) throws Exception {
