@@ -18,7 +18,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The hand-off between a source thread and its task thread: Tidemark's single-producer ring
+ * The hand-off between two tasks' threads (an exchange): Tidemark's single-producer ring
  * ({@code ElementQueue}, parked waits, drained in batches) against an {@code ArrayBlockingQueue} of
  * the same capacity, moving 1 M elements from a producer thread to the benchmark thread.
  * (In this package because the ring is internal.)
