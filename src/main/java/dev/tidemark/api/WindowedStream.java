@@ -4,6 +4,7 @@ import dev.tidemark.api.functions.AggregateFunction;
 import dev.tidemark.api.functions.ProcessWindowFunction;
 import dev.tidemark.api.functions.ReduceFunction;
 import dev.tidemark.runtime.graph.SerializedValue;
+import dev.tidemark.runtime.operators.window.AlignedWindowOperator;
 import dev.tidemark.runtime.operators.window.PanedWindowOperator;
 import dev.tidemark.runtime.operators.window.WindowFunctions;
 import dev.tidemark.runtime.operators.window.WindowOperator;
@@ -152,6 +153,9 @@ public final class WindowedStream<T, K, W extends Window> {
         }
         String name = spec.name();
         SerializedValue<WindowOperatorSpec<K, T, R, W>> copies = DataStream.serialize(spec, name);
+        if (AlignedWindowOperator.applies(spec)) {
+            return input.oneInput(name, ctx -> new AlignedWindowOperator<>((WindowOperatorSpec) copies.copy(), ctx));
+        }
         return input.oneInput(name, ctx -> new WindowOperator<>(copies.copy(), ctx));
     }
 

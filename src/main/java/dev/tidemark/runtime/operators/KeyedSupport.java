@@ -67,6 +67,17 @@ public final class KeyedSupport<IN, K> implements StateClock {
         return key;
     }
 
+    /**
+     * The key of {@code value}, checked, and {@code timestamp} as the current event time; the key is
+     * not made current: for an operator that keeps its own state and makes a key current only when a
+     * function needs it.
+     */
+    public K keyOf(IN value, long timestamp) throws Exception {
+        K key = backend.checkKey(selector.getKey(value));
+        currentEventTime = timestamp;
+        return key;
+    }
+
     /** Makes the key {@code selector} extracts from {@code value} current (for a second input). */
     public <X> K setKeyOf(KeySelector<X, K> selector, X value, long timestamp) throws Exception {
         K key = selector.getKey(value);

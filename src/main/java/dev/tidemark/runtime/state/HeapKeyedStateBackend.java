@@ -38,14 +38,24 @@ public final class HeapKeyedStateBackend<K> {
      * @throws NullPointerException if the key is null, naming the operator
      */
     public void setCurrentKey(K key) {
-        if (key == null) {
-            throw new NullPointerException("key must not be null: operator=" + operatorName
-                    + "; the KeySelector returned null");
-        }
+        checkKey(key);
         if (key != currentKey) {
             currentKey = key;
             currentKeyGroup = KeyGroups.assignToKeyGroup(key, maxParallelism);
         }
+    }
+
+    /**
+     * Returns {@code key} if it may key state.
+     *
+     * @throws NullPointerException if the key is null, naming the operator
+     */
+    public K checkKey(K key) {
+        if (key == null) {
+            throw new NullPointerException("key must not be null: operator=" + operatorName
+                    + "; the KeySelector returned null");
+        }
+        return key;
     }
 
     public K getCurrentKey() {

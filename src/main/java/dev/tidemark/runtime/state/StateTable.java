@@ -1,5 +1,7 @@
 package dev.tidemark.runtime.state;
 
+import java.util.Arrays;
+
 /**
  * The values of one piece of keyed state: per key group, per (key, namespace). Kept per key group so
  * a snapshot can be split and restored at another parallelism; each key group is one open-addressing
@@ -45,6 +47,11 @@ public final class StateTable<K, N, V> {
     public V remove(K key, int keyGroup, N namespace) {
         KeyNamespaceMap<K, N, V> map = byKeyGroup[keyGroup];
         return map == null ? null : map.remove(key, namespace);
+    }
+
+    /** Removes every entry. */
+    public void clear() {
+        Arrays.fill(byKeyGroup, null);
     }
 
     /** How many (key, namespace) entries the table holds. */

@@ -31,6 +31,13 @@ final class StreamTask {
      * element: spinning briefly keeps the hand-off in user space while data keeps coming.
      */
     private static final int SPINS_BEFORE_PARK = 200;
+    /**
+     * Every this many empty polls the task thread yields its core. A job has more busy threads than
+     * cores (a source thread and a task thread per source instance, a task thread per other one), and
+     * the producer this thread waits for is often runnable but not running: spinning keeps it off the
+     * core, and parking makes it pay a wake-up. W1 at parallelism 2 on two cores ran 1.7-2.5x faster.
+     */
+    private static final int YIELD_EVERY = 16;
     private static final long STOP_WARNING_MILLIS = 5_000;
 
     private final String jobName;
@@ -239,7 +246,11 @@ final class StreamTask {
             if (drained > 0 || mailbox.hasMail() || cancelled) {
                 emptyPolls = 0;
             } else if (++emptyPolls < SPINS_BEFORE_PARK) {
-                Thread.onSpinWait();
+                if (emptyPolls % YIELD_EVERY == 0) {
+                    Thread.yield();
+                } else {
+                    Thread.onSpinWait();
+                }
             } else {
                 emptyPolls = 0;
                 wakeup.park(ElementQueue.MAX_PARK_NANOS, this::idle);

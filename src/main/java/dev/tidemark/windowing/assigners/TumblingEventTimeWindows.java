@@ -40,6 +40,16 @@ public final class TumblingEventTimeWindows extends WindowAssigner<Object, TimeW
         return new TumblingEventTimeWindows(sizeMillis, offsetMillis(offset, sizeMillis, "size"));
     }
 
+    /** The window size in milliseconds. */
+    public long getSize() {
+        return size;
+    }
+
+    /** The offset of window starts from the epoch, in milliseconds. */
+    public long getOffset() {
+        return offset;
+    }
+
     @Override
     public void assignWindows(Object element, long timestamp, Context context, WindowCollector<TimeWindow> out) {
         if (timestamp == Long.MIN_VALUE) {

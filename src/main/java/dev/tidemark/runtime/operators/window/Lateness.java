@@ -49,7 +49,12 @@ final class Lateness<W extends Window> {
     }
 
     long cleanupTime(W window) {
-        return eventTime ? Timestamps.saturatedAdd(window.maxTimestamp(), allowedLateness) : window.maxTimestamp();
+        return cleanupTime(window.maxTimestamp());
+    }
+
+    /** The cleanup time of a window whose last timestamp is {@code maxTimestamp}. */
+    long cleanupTime(long maxTimestamp) {
+        return eventTime ? Timestamps.saturatedAdd(maxTimestamp, allowedLateness) : maxTimestamp;
     }
 
     boolean isCleanupTime(W window, long time) {
@@ -57,7 +62,12 @@ final class Lateness<W extends Window> {
     }
 
     boolean isWindowLate(W window, long watermark) {
-        return eventTime && cleanupTime(window) <= watermark;
+        return isWindowLate(window.maxTimestamp(), watermark);
+    }
+
+    /** Whether a window whose last timestamp is {@code maxTimestamp} is late. */
+    boolean isWindowLate(long maxTimestamp, long watermark) {
+        return eventTime && cleanupTime(maxTimestamp) <= watermark;
     }
 
     boolean isElementLate(long timestamp, long watermark) {

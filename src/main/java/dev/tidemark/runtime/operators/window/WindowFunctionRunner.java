@@ -25,6 +25,7 @@ final class WindowFunctionRunner<K, IN, OUT, W extends Window> {
     private final KeyedStateStore globalState;
     private final InternalTimerService<K, W> timers;
     private final ContextImpl context;
+    private final boolean clears;
     private W window;
 
     WindowFunctionRunner(ProcessWindowFunction<IN, OUT, K, W> function, Output<OUT> output,
@@ -36,6 +37,21 @@ final class WindowFunctionRunner<K, IN, OUT, W extends Window> {
         this.globalState = globalState;
         this.timers = timers;
         this.context = new ContextImpl(function);
+        this.clears = overridesClear(function);
+    }
+
+    private static boolean overridesClear(ProcessWindowFunction<?, ?, ?, ?> function) {
+        try {
+            return function.getClass().getMethod("clear", ProcessWindowFunction.Context.class).getDeclaringClass()
+                    != ProcessWindowFunction.class;
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException("ProcessWindowFunction.clear must exist", e);
+        }
+    }
+
+    /** Whether the function clears per-window state of its own: when not, {@link #clear} need not be called. */
+    boolean clears() {
+        return clears;
     }
 
     @SuppressWarnings("unchecked")

@@ -118,4 +118,44 @@ class WindowOperatorCleanupTest {
         assertThat(counts.stream().mapToLong(c -> (Long) c).sum()).as("every element counted in 4 windows")
                 .isEqualTo(4_000);
     }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void alignedWindowsWithLateness_leaveNothingAfterCleanup() throws Exception {
+        WindowOperatorSpec<Integer, Integer, Integer, TimeWindow> spec = new WindowOperatorSpec<>(
+                (KeySelector<Integer, Integer>) i -> i % 100, SlidingEventTimeWindows.of(Duration.ofMillis(20),
+                Duration.ofMillis(5)), EventTimeTrigger.create(), null, 10, null, Integer::sum, null,
+                (ProcessWindowFunction<Integer, Integer, Integer, TimeWindow>) (Object) WindowFunctions.passThrough());
+        var op = new AlignedWindowOperator<>(spec, new OperatorContext<>("Window", output, new ManualProcessingTimeService(0),
+                new ExecutionConfig(), 0, 1, new MetricRegistry(() -> 0L)));
+        op.open();
+        for (int i = 0; i < 1_000; i++) {
+            op.processElement(i, i % 50);
+        }
+        op.processWatermark(new Watermark(60));
+        assertThat(op.stateSize()).as("windows ending after 50 are within their lateness").isPositive();
+        op.processWatermark(new Watermark(78));
+        assertThat(op.stateSize()).as("the last window ends at 69: cleanup at 68 + 10").isZero();
+        assertThat(emitted).as("each key has one timestamp (key mod 50), in 4 windows").hasSize(400);
+    }
+
+    @Test
+    void alignedWindows_applyOnlyWhereTheyGiveTheGeneralOperatorsResults() {
+        java.util.function.BiFunction<WindowAssigner<Object, TimeWindow>, Trigger<Object, TimeWindow>,
+                WindowOperatorSpec<Integer, Integer, Integer, TimeWindow>> spec = (assigner, trigger) ->
+                new WindowOperatorSpec<>((KeySelector<Integer, Integer>) i -> i, assigner, trigger, null, 0, null,
+                        Integer::sum, null, WindowFunctions.passThrough());
+        var tumbling = dev.tidemark.windowing.assigners.TumblingEventTimeWindows.of(Duration.ofMillis(5));
+        assertThat(AlignedWindowOperator.applies(spec.apply(tumbling, EventTimeTrigger.create()))).isTrue();
+        assertThat(AlignedWindowOperator.applies(spec.apply(SlidingEventTimeWindows.of(Duration.ofMillis(20),
+                Duration.ofMillis(5)), EventTimeTrigger.create()))).isTrue();
+        assertThat(AlignedWindowOperator.applies(spec.apply(tumbling,
+                dev.tidemark.windowing.triggers.CountTrigger.of(3)))).as("another trigger").isFalse();
+        assertThat(AlignedWindowOperator.applies(spec.apply(
+                dev.tidemark.windowing.assigners.TumblingProcessingTimeWindows.of(Duration.ofMillis(5)),
+                EventTimeTrigger.create()))).as("processing time").isFalse();
+        assertThat(AlignedWindowOperator.applies(new WindowOperatorSpec<>((KeySelector<Integer, Integer>) i -> i,
+                tumbling, EventTimeTrigger.create(), null, 0, null, null, null, WindowFunctions.passThrough())))
+                .as("all elements kept for the function").isFalse();
+    }
 }

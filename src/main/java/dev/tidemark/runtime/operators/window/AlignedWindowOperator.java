@@ -1,0 +1,310 @@
+package dev.tidemark.runtime.operators.window;
+
+import dev.tidemark.api.OutputTag;
+import dev.tidemark.api.functions.ProcessWindowFunction;
+import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.checkpoint.SnapshotReader;
+import dev.tidemark.runtime.checkpoint.SnapshotWriter;
+import dev.tidemark.runtime.operators.ForwardingOperator;
+import dev.tidemark.runtime.operators.KeyedSupport;
+import dev.tidemark.runtime.operators.OperatorContext;
+import dev.tidemark.runtime.state.KeyGroups;
+import dev.tidemark.runtime.state.NamespacedStateStore;
+import dev.tidemark.runtime.state.StateTable;
+import dev.tidemark.runtime.timers.InternalTimer;
+import dev.tidemark.runtime.timers.InternalTimerService;
+import dev.tidemark.runtime.timers.Triggerable;
+import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
+import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
+import dev.tidemark.windowing.assigners.WindowAssigner;
+import dev.tidemark.windowing.triggers.EventTimeTrigger;
+import dev.tidemark.windowing.windows.TimeWindow;
+import java.util.List;
+
+/**
+ * Tumbling and sliding event-time windows with the default trigger and an eager reduce or
+ * aggregate, kept window first: one {@link WindowTable} per window, holding every key's
+ * accumulator. Such windows are aligned (every key has the same boundaries), so the watermark fires
+ * a whole table at once, and no key needs a timer of its own. An element costs one lookup per
+ * window it belongs to, no key group and no timer; a window's state goes, whole, when it is cleaned
+ * up, which also makes it short-lived garbage.
+ *
+ * <p>Results are exactly those of {@link WindowOperator} with the same specification: a window fires
+ * when the watermark reaches its end, for each of its keys in the order the keys first reached it
+ * (the default operator's timer order); an element for a window that already fired, within the
+ * allowed lateness, fires that key's window again at once; a window is cleaned up at
+ * {@code maxTimestamp + allowedLateness}; late elements are dropped or diverted alike. Windows fire
+ * in the order of their ends, a firing before a cleanup due at the same time.
+ *
+ * <p>A snapshot writes the accumulators as keyed state under (key, window), so it splits by key
+ * group like any other; a restore rebuilds the tables.
+ *
+ * <p>Threading: the owning task's thread only.
+ */
+public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<IN, OUT>
+        implements Triggerable<K, TimeWindow> {
+
+    private final KeyedSupport<IN, K> keyed;
+    private final WindowAssigner<Object, TimeWindow> assigner;
+    private final Accumulator<IN, Object> accumulator;
+    private final InternalTimerService<K, TimeWindow> timers; // none registered: it keeps the watermark for functions
+    private final WindowFunctionRunner<K, Object, OUT, TimeWindow> function;
+    private final Lateness<TimeWindow> lateness;
+    private final StateTable<K, TimeWindow, Object> snapshotTable; // filled only while a snapshot is taken
+    private final int maxParallelism;
+    private final long size;
+    private final long slide;
+    private final long offset;
+    private WindowTable[] tables = new WindowTable[4]; // open windows, by start
+    private int tableCount;
+    private WindowTable lastTable; // most elements fall in the window of the one before
+    private long arrivals; // keys that reached a window: the default operator's timer registration order
+
+    /** Whether {@code spec} is one this operator runs with the default operator's results. */
+    public static boolean applies(WindowOperatorSpec<?, ?, ?, ?> spec) {
+        return (spec.assigner() instanceof TumblingEventTimeWindows || spec.assigner() instanceof SlidingEventTimeWindows)
+                && spec.trigger() instanceof EventTimeTrigger && spec.evictor() == null
+                && (spec.reduce() != null || spec.aggregate() != null);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public AlignedWindowOperator(WindowOperatorSpec<K, IN, OUT, TimeWindow> spec, OperatorContext<OUT> context) {
+        super(context, spec.function());
+        if (!applies(spec)) {
+            throw new IllegalArgumentException("aligned windows need tumbling or sliding event-time windows, the default"
+                    + " trigger, no evictor and an eager reduce or aggregate: " + spec.name());
+        }
+        this.assigner = (WindowAssigner<Object, TimeWindow>) spec.assigner();
+        if (assigner instanceof SlidingEventTimeWindows sliding) {
+            this.size = sliding.getSize();
+            this.slide = sliding.getSlide();
+            this.offset = sliding.getOffset();
+        } else {
+            TumblingEventTimeWindows tumbling = (TumblingEventTimeWindows) assigner;
+            this.size = tumbling.getSize();
+            this.slide = size;
+            this.offset = tumbling.getOffset();
+        }
+        this.keyed = new KeyedSupport<>(spec.keySelector(), context);
+        this.accumulator = spec.reduce() != null ? (Accumulator) Accumulator.reducing(spec.reduce())
+                : (Accumulator) Accumulator.aggregating(spec.aggregate());
+        this.timers = keyed.timerService(this);
+        this.function = new WindowFunctionRunner<>((ProcessWindowFunction) spec.function(), output,
+                new NamespacedStateStore<>(keyed.backend(), null), keyed.store(), timers);
+        this.lateness = new Lateness<>(spec.allowedLatenessMillis(), true, (OutputTag<Object>) spec.lateTag(), output,
+                context.counter("numLateRecordsDropped"), context.operatorName());
+        this.snapshotTable = keyed.backend().table("_window/aligned", AlignedWindowOperator.class);
+        this.maxParallelism = context.config().getMaxParallelism();
+    }
+
+    @Override
+    protected KeyedSupport<?, ?> keyedSupport() {
+        return keyed;
+    }
+
+    @Override
+    public void processElement(IN value, long timestamp) throws Exception {
+        if (timestamp == Long.MIN_VALUE) {
+            assigner.assignWindows(value, timestamp, null, window -> {}); // it refuses, in its own words
+        }
+        K key = keyed.keyOf(value, timestamp);
+        int hash = WindowTable.hash(key);
+        long watermark = timers.currentWatermark();
+        boolean accepted = false;
+        for (long start = TimeWindow.getWindowStartWithOffset(timestamp, offset, slide); start > timestamp - size;
+                start -= slide) {
+            if (!lateness.isWindowLate(TimeWindow.endOf(start, size) - 1, watermark)) {
+                accepted = true;
+                add(table(start), key, hash, value, timestamp);
+            }
+            if (start - slide > start) {
+                break; // would wrap below Long.MIN_VALUE
+            }
+        }
+        if (!accepted && lateness.isElementLate(timestamp, watermark)) {
+            lateness.onLateElement(value, timestamp, watermark);
+        }
+    }
+
+    private void add(WindowTable table, K key, int hash, IN value, long timestamp) throws Exception {
+        int position = table.find(key, hash);
+        if (position < 0) {
+            position = table.add(key, hash, accumulator.first(value), arrivals++);
+        } else {
+            Object acc = table.valueAt(position);
+            Object updated = accumulator.add(value, acc);
+            if (updated != acc) {
+                table.setValueAt(position, updated); // most aggregates change their accumulator in place
+            }
+        }
+        if (table.fired()) { // late, within the allowed lateness: what EventTimeTrigger does, it fires at once
+            emit(table, position, timestamp);
+        }
+    }
+
+    /** The table of the window starting at {@code start}, opened if it is not. */
+    private WindowTable table(long start) {
+        WindowTable last = lastTable;
+        if (last != null && last.window().start() == start) {
+            return last;
+        }
+        int i = tableCount - 1;
+        while (i >= 0 && tables[i].window().start() > start) {
+            i--;
+        }
+        if (i >= 0 && tables[i].window().start() == start) {
+            return lastTable = tables[i];
+        }
+        WindowTable opened = new WindowTable(new TimeWindow(start, TimeWindow.endOf(start, size)));
+        if (opened.window().maxTimestamp() <= timers.currentWatermark()) {
+            opened.markFired(); // a window the watermark passed with no element: its elements fire at once
+        }
+        if (tableCount == tables.length) {
+            tables = java.util.Arrays.copyOf(tables, tableCount * 2);
+        }
+        System.arraycopy(tables, i + 1, tables, i + 2, tableCount - i - 1);
+        tables[i + 1] = opened;
+        tableCount++;
+        return lastTable = opened;
+    }
+
+    @SuppressWarnings("unchecked")
+    private void emit(WindowTable table, int position, long time) throws Exception {
+        K key = (K) table.keyAt(position);
+        keyed.setKey(key, time);
+        function.process(key, table.window(), List.of(accumulator.result(table.valueAt(position))));
+    }
+
+    @Override
+    public void processWatermark(Watermark watermark) throws Exception {
+        keyed.advanceWatermark(timers, watermark);
+        fireAndCleanUp(timers.currentWatermark());
+        forwardWatermark(watermark);
+    }
+
+    /**
+     * Fires the windows the watermark passed and cleans up those past their lateness, in time order,
+     * as the default operator's timers would. A firing and another window's cleanup due at the same
+     * time go key by key in the order the keys reached their windows, the order of those timers.
+     */
+    private void fireAndCleanUp(long watermark) throws Exception {
+        while (tableCount > 0) {
+            int unfired = 0; // fired windows are a prefix: they end before all others
+            while (unfired < tableCount && tables[unfired].fired()) {
+                unfired++;
+            }
+            long fireTime = unfired < tableCount ? tables[unfired].window().maxTimestamp() : Long.MAX_VALUE;
+            long cleanupTime = tables[0].fired() ? lateness.cleanupTime(tables[0].window().maxTimestamp())
+                    : Long.MAX_VALUE;
+            long time = Math.min(fireTime, cleanupTime);
+            if (time > watermark) {
+                return;
+            }
+            if (fireTime == cleanupTime) {
+                fireWhileCleaningUp(tables[unfired], tables[0], time);
+            } else if (fireTime < cleanupTime) {
+                fire(tables[unfired], time);
+            } else {
+                fireWhileCleaningUp(null, tables[0], time);
+            }
+        }
+    }
+
+    /** Fires {@code table}, and cleans it up at once when there is no allowed lateness. */
+    private void fire(WindowTable table, long time) throws Exception {
+        table.markFired();
+        boolean cleanUpNow = lateness.cleanupTime(time) == time;
+        boolean clears = cleanUpNow && function.clears();
+        for (int position = 0; position < table.size(); position++) {
+            emit(table, position, time);
+            if (clears) {
+                function.clear(table.window()); // the same timer fires and cleans up: the key is current
+            }
+        }
+        if (cleanUpNow) {
+            removeFirst(); // no lateness: windows are cleaned up as they fire, so this one is first
+        }
+    }
+
+    /** Fires {@code firing} (if not null) and cleans up {@code cleaning}, the first window, merged by arrival. */
+    private void fireWhileCleaningUp(WindowTable firing, WindowTable cleaning, long time) throws Exception {
+        int fires = 0;
+        int fireCount = firing == null ? 0 : firing.size();
+        int clears = function.clears() ? 0 : cleaning.size(); // nothing to clear: only the fires are left
+        if (firing != null) {
+            firing.markFired();
+        }
+        while (fires < fireCount || clears < cleaning.size()) {
+            if (clears == cleaning.size()
+                    || fires < fireCount && firing.arrivalAt(fires) < cleaning.arrivalAt(clears)) {
+                emit(firing, fires++, time);
+            } else {
+                clear(cleaning, clears++, time);
+            }
+        }
+        removeFirst();
+    }
+
+    @SuppressWarnings("unchecked")
+    private void clear(WindowTable table, int position, long time) throws Exception {
+        keyed.setKey((K) table.keyAt(position), time);
+        function.clear(table.window());
+    }
+
+    private void removeFirst() {
+        if (lastTable == tables[0]) {
+            lastTable = null;
+        }
+        System.arraycopy(tables, 1, tables, 0, --tableCount);
+        tables[tableCount] = null;
+    }
+
+    @Override
+    public void onEventTime(InternalTimer<K, TimeWindow> timer) {
+        throw new IllegalStateException("aligned windows register no timers: timer=" + timer);
+    }
+
+    @Override
+    public void onProcessingTime(InternalTimer<K, TimeWindow> timer) {
+        throw new IllegalStateException("aligned windows register no timers: timer=" + timer);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void snapshotState(SnapshotWriter state) throws Exception {
+        for (int t = 0; t < tableCount; t++) {
+            WindowTable table = tables[t];
+            for (int position = 0; position < table.size(); position++) {
+                K key = (K) table.keyAt(position);
+                snapshotTable.put(key, KeyGroups.assignToKeyGroup(key, maxParallelism), table.window(),
+                        table.valueAt(position));
+            }
+        }
+        try {
+            super.snapshotState(state);
+        } finally {
+            snapshotTable.clear();
+        }
+    }
+
+    @Override
+    public void initializeState(SnapshotReader state) throws Exception {
+        super.initializeState(state);
+        for (int group = 0; group < maxParallelism; group++) {
+            snapshotTable.forEach(group, (key, window, acc) -> {
+                WindowTable table = table(window.start());
+                table.add(key, WindowTable.hash(key), acc, arrivals++);
+            });
+        }
+        snapshotTable.clear();
+    }
+
+    /** How many accumulators, state entries and timers the operator holds, for tests that check cleanup. */
+    public int stateSize() {
+        int size = keyed.backend().totalEntries() + timers.numEventTimeTimers() + timers.numProcessingTimeTimers();
+        for (int t = 0; t < tableCount; t++) {
+            size += tables[t].size();
+        }
+        return size;
+    }
+}

@@ -1,0 +1,246 @@
+package dev.tidemark.windowing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tidemark.api.KeyedStream;
+import dev.tidemark.api.OutputTag;
+import dev.tidemark.api.SingleOutputStreamOperator;
+import dev.tidemark.api.WindowedStream;
+import dev.tidemark.api.functions.AggregateFunction;
+import dev.tidemark.api.functions.Collector;
+import dev.tidemark.api.functions.ProcessWindowFunction;
+import dev.tidemark.checkpoint.JobSnapshot;
+import dev.tidemark.state.ValueState;
+import dev.tidemark.state.ValueStateDescriptor;
+import dev.tidemark.testing.TestDriver;
+import dev.tidemark.testing.TestSink;
+import dev.tidemark.testing.TestSource;
+import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
+import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
+import dev.tidemark.windowing.assigners.WindowAssigner;
+import dev.tidemark.windowing.triggers.EventTimeTrigger;
+import dev.tidemark.windowing.triggers.Trigger;
+import dev.tidemark.windowing.triggers.TriggerResult;
+import dev.tidemark.windowing.windows.TimeWindow;
+import java.io.Serializable;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.function.IntFunction;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Tumbling and sliding event-time windows with the default trigger run on window-first tables
+ * ({@code AlignedWindowOperator}): their results, late output, window state and cleanup must be the
+ * general operator's, in the same order, and survive a restore.
+ */
+class AlignedWindowsTest {
+
+    record Event(int key, int value) implements Serializable {}
+
+    static final OutputTag<Event> LATE = OutputTag.of("late", Event.class);
+
+    /**
+     * EventTimeTrigger's decisions behind another class, so the general operator runs them: the
+     * reference the aligned operator is held to.
+     */
+    static final class SameAsEventTimeTrigger extends Trigger<Object, TimeWindow> {
+        private final Trigger<Object, TimeWindow> delegate = EventTimeTrigger.create();
+
+        @Override
+        public TriggerResult onElement(Object element, long timestamp, TimeWindow window, TriggerContext ctx)
+                throws Exception {
+            return delegate.onElement(element, timestamp, window, ctx);
+        }
+
+        @Override
+        public TriggerResult onProcessingTime(long time, TimeWindow window, TriggerContext ctx) throws Exception {
+            return delegate.onProcessingTime(time, window, ctx);
+        }
+
+        @Override
+        public TriggerResult onEventTime(long time, TimeWindow window, TriggerContext ctx) throws Exception {
+            return delegate.onEventTime(time, window, ctx);
+        }
+
+        @Override
+        public void clear(TimeWindow window, TriggerContext ctx) throws Exception {
+            delegate.clear(window, ctx);
+        }
+    }
+
+    /**
+     * Describes each firing (of a reduce or an aggregate) with what a user can observe: key, window, result, how often this key's
+     * window fired (window state), how many of the key's windows were cleared (global state, counted
+     * in {@code clear}), and the watermark.
+     */
+    static final class Track<IN> extends ProcessWindowFunction<IN, String, Integer, TimeWindow> {
+        private static final ValueStateDescriptor<Integer> FIRINGS = new ValueStateDescriptor<>("firings", Integer.class);
+        private static final ValueStateDescriptor<Integer> CLEARS = new ValueStateDescriptor<>("clears", Integer.class);
+
+        @Override
+        public void process(Integer key, Context ctx, Iterable<IN> sums, Collector<String> out) throws Exception {
+            ValueState<Integer> firings = ctx.windowState().getState(FIRINGS);
+            int fired = firings.value() == null ? 1 : firings.value() + 1;
+            firings.update(fired);
+            Integer cleared = ctx.globalState().getState(CLEARS).value();
+            Object sum = sums.iterator().next();
+            out.collect(key + "|" + ctx.window() + "|" + (sum instanceof Event e ? e.value() : sum) + "|fired " + fired + "|cleared "
+                    + (cleared == null ? 0 : cleared) + "|wm " + ctx.currentWatermark());
+        }
+
+        @Override
+        public void clear(Context ctx) throws Exception {
+            ctx.windowState().getState(FIRINGS).clear();
+            ValueState<Integer> clears = ctx.globalState().getState(CLEARS);
+            clears.update(clears.value() == null ? 1 : clears.value() + 1);
+        }
+    }
+
+    static final class Sum implements AggregateFunction<Event, int[], Integer> {
+        @Override
+        public int[] createAccumulator() {
+            return new int[1];
+        }
+
+        @Override
+        public int[] add(Event e, int[] acc) {
+            acc[0] += e.value();
+            return acc;
+        }
+
+        @Override
+        public Integer getResult(int[] acc) {
+            return acc[0];
+        }
+
+        @Override
+        public int[] merge(int[] a, int[] b) {
+            return new int[] {a[0] + b[0]};
+        }
+    }
+
+    private static SingleOutputStreamOperator<String> windows(KeyedStream<Event, Integer> keyed,
+            WindowAssigner<Object, TimeWindow> assigner, long lateness, boolean reference, boolean reduce) {
+        WindowedStream<Event, Integer, TimeWindow> windowed = keyed.window(assigner)
+                .allowedLateness(Duration.ofMillis(lateness)).sideOutputLateData(LATE);
+        if (reference) {
+            windowed = windowed.trigger(new SameAsEventTimeTrigger());
+        }
+        if (reduce) {
+            return windowed.reduce((a, b) -> new Event(a.key(), a.value() + b.value()), new Track<>());
+        }
+        return windowed.aggregate(new Sum(), new Track<>());
+    }
+
+    private static WindowAssigner<Object, TimeWindow> randomAssigner(Random random) {
+        long size = 3 + random.nextInt(30);
+        if (random.nextBoolean()) {
+            return TumblingEventTimeWindows.of(Duration.ofMillis(size),
+                    Duration.ofMillis(random.nextInt((int) size * 2 - 1) - size + 1));
+        }
+        long slide = 1 + random.nextInt((int) size);
+        return SlidingEventTimeWindows.of(Duration.ofMillis(size), Duration.ofMillis(slide),
+                Duration.ofMillis(random.nextInt((int) slide * 2 - 1) - slide + 1));
+    }
+
+    @Test
+    void randomInputs_giveTheGeneralOperatorsOutput_inTheSameOrder() {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        for (int run = 0; run < 60; run++) {
+            WindowAssigner<Object, TimeWindow> assigner = randomAssigner(random);
+            long lateness = random.nextBoolean() ? 0 : random.nextInt(40);
+            boolean reduce = random.nextBoolean();
+            String config = "seed=" + seed + " run=" + run + " assigner=" + assigner + " lateness=" + lateness
+                    + " reduce=" + reduce;
+            try (TestDriver driver = TestDriver.create()) {
+                TestSource<Event> in = driver.source("events", Event.class);
+                KeyedStream<Event, Integer> keyed = in.stream().keyBy(Event::key);
+                SingleOutputStreamOperator<String> aligned = windows(keyed, assigner, lateness, false, reduce);
+                SingleOutputStreamOperator<String> general = windows(keyed, assigner, lateness, true, reduce);
+                TestSink<String> alignedOut = driver.sink(aligned);
+                TestSink<String> generalOut = driver.sink(general);
+                TestSink<Event> alignedLate = driver.sink(aligned.getSideOutput(LATE));
+                TestSink<Event> generalLate = driver.sink(general.getSideOutput(LATE));
+                driver.start();
+                long clock = random.nextInt(100) - 50;
+                long disorder = random.nextInt(60);
+                for (int i = 0; i < 400; i++) {
+                    clock += random.nextInt(4);
+                    in.emit(new Event(random.nextInt(5), 1 + random.nextInt(9)), clock - random.nextInt((int) disorder + 1));
+                    if (random.nextInt(6) == 0) {
+                        in.emitWatermark(clock - random.nextInt((int) disorder + 10));
+                    }
+                }
+                in.finish();
+                assertThat(generalOut.records()).as(config).isNotEmpty();
+                assertThat(alignedOut.records()).as(config).containsExactlyElementsOf(generalOut.records());
+                assertThat(alignedLate.records()).as(config).containsExactlyElementsOf(generalLate.records());
+            }
+        }
+    }
+
+    @Test
+    void windowTables_surviveARestore() {
+        IntFunction<List<String>> run = restoreAt -> {
+            List<String> committed = new ArrayList<>();
+            try (TestDriver driver = TestDriver.create()) {
+                TestSource<Event> in = driver.source("events", Event.class);
+                TestSink<String> out = driver.sink(windows(in.stream().keyBy(Event::key),
+                        SlidingEventTimeWindows.of(Duration.ofMillis(12), Duration.ofMillis(4)), 6, false, false));
+                driver.start();
+                for (int i = 0; i < 300; i++) {
+                    in.emit(new Event(i % 3, i % 7), i / 2 - (i * 7) % 9);
+                    if (i % 20 == 19) {
+                        in.emitWatermark(i / 2 - 3); // elements are up to 8 ms behind: some fire again
+                    }
+                    if (i == restoreAt) {
+                        JobSnapshot snapshot = driver.snapshot();
+                        committed.addAll(out.records());
+                        in.emit(new Event(4, 1), i / 2); // processed after the snapshot: gone on restore
+                        in.emitWatermark(10_000);
+                        driver.restore(snapshot);
+                        out.clear();
+                    }
+                }
+                in.finish();
+                committed.addAll(out.records());
+            }
+            committed.sort(null);
+            return committed;
+        };
+        List<String> uninterrupted = run.apply(-1);
+        assertThat(uninterrupted).as("late firings happen").anyMatch(s -> s.contains("|fired 2|"));
+        assertThat(run.apply(157)).isEqualTo(uninterrupted);
+    }
+
+    @Test
+    void anElementWithoutTimestamp_isRefusedInTheAssignersWords() {
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Event> in = driver.source("events", Event.class);
+            driver.sink(in.stream().keyBy(Event::key).window(TumblingEventTimeWindows.of(Duration.ofMillis(5)))
+                    .aggregate(new Sum()));
+            driver.start();
+            assertThatThrownBy(() -> in.emit(new Event(1, 1)))
+                    .hasStackTraceContaining("record must have a timestamp for event-time windows:"
+                            + " assigner=TumblingEventTimeWindows");
+        }
+    }
+
+    @Test
+    void aNullKey_failsNamingTheOperator() {
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Event> in = driver.source("events", Event.class);
+            driver.sink(in.stream().keyBy(e -> e.key() == 3 ? null : e.key())
+                    .window(TumblingEventTimeWindows.of(Duration.ofMillis(5))).aggregate(new Sum()));
+            driver.start();
+            in.emit(new Event(1, 1), 1);
+            assertThatThrownBy(() -> in.emit(new Event(3, 1), 2))
+                    .hasStackTraceContaining("key must not be null: operator=Window(TumblingEventTimeWindows,"
+                            + " EventTimeTrigger)");
+        }
+    }
+}
