@@ -59,6 +59,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     private int tableCount;
     private WindowTable lastTable; // most elements fall in the window of the one before
     private long arrivals; // keys that reached a window: the default operator's timer registration order
+    private int expectedKeys; // how many keys the last window that closed held: the next is sized for as many
 
     /** Whether {@code spec} is one this operator runs with the default operator's results. */
     public static boolean applies(WindowOperatorSpec<?, ?, ?, ?> spec) {
@@ -155,7 +156,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
         if (i >= 0 && tables[i].window().start() == start) {
             return lastTable = tables[i];
         }
-        WindowTable opened = new WindowTable(new TimeWindow(start, TimeWindow.endOf(start, size)));
+        WindowTable opened = new WindowTable(new TimeWindow(start, TimeWindow.endOf(start, size)), expectedKeys);
         if (opened.window().maxTimestamp() <= timers.currentWatermark()) {
             opened.markFired(); // a window the watermark passed with no element: its elements fire at once
         }
@@ -252,6 +253,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     }
 
     private void removeFirst() {
+        expectedKeys = tables[0].size();
         if (lastTable == tables[0]) {
             lastTable = null;
         }

@@ -19,14 +19,28 @@ final class WindowTable {
 
     private final TimeWindow window;
     private boolean fired;
-    private long[] index = new long[16]; // (hash << 32) | (position + 1); 0 is a free slot
-    private Object[] keys = new Object[8];
-    private Object[] values = new Object[8];
-    private long[] arrivals = new long[8]; // when each key first reached the window, in the operator's count
+    private long[] index; // (hash << 32) | (position + 1); 0 is a free slot; at most three quarters full
+    private Object[] keys;
+    private Object[] values;
+    private long[] arrivals; // when each key first reached the window, in the operator's count
     private int size;
 
-    WindowTable(TimeWindow window) {
+    /**
+     * @param expectedKeys how many keys the window will likely hold (the last window's count): sized
+     *     for them, the table never grows while the window fills
+     */
+    WindowTable(TimeWindow window, int expectedKeys) {
         this.window = window;
+        int capacity = Math.max(8, expectedKeys);
+        this.keys = new Object[capacity];
+        this.values = new Object[capacity];
+        this.arrivals = new long[capacity];
+        this.index = new long[indexCapacity(capacity)];
+    }
+
+    /** The smallest power of two that holds {@code keys} at most three quarters full. */
+    private static int indexCapacity(int keys) {
+        return Integer.highestOneBit(Math.max(keys + keys / 3, 16) - 1) << 1;
     }
 
     TimeWindow window() {
@@ -81,7 +95,7 @@ final class WindowTable {
         keys[position] = key;
         values[position] = value;
         arrivals[position] = arrival;
-        if (size * 2 > index.length) {
+        if (size > index.length - (index.length >>> 2)) {
             rebuildIndex(index.length * 2);
         } else {
             insert(hash, position);
