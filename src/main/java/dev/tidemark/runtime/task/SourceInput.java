@@ -5,7 +5,6 @@ import dev.tidemark.eventtime.Watermark;
 import dev.tidemark.runtime.checkpoint.CheckpointBarrier;
 import dev.tidemark.runtime.operators.OperatorException;
 import dev.tidemark.runtime.operators.WatermarkStatus;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The input of a source vertex's chain: the source's thread runs the chain itself, under a lock
@@ -15,17 +14,17 @@ import java.util.concurrent.locks.ReentrantLock;
  * synchronisation of their own. A source that blocks outside {@code collect} holds nothing, so it
  * delays no timer.
  *
- * <p>The lock is fair: a task thread waiting with mail gets it at the source's next emission, however
- * fast the source emits. A failure in the chain is reported to the job at once, even if the source
- * catches the exception {@code collect} rethrows; after it, and after {@link #close}, every write
- * throws.
+ * <p>The {@link ChainLock} costs the source one compare-and-set per element, and a task thread
+ * waiting with mail gets it at the source's next emission, however fast the source emits. A failure
+ * in the chain is reported to the job at once, even if the source catches the exception
+ * {@code collect} rethrows; after it, and after {@link #close}, every write throws.
  *
  * <p>Threading: the channels' writes on the source's thread (and a checkpoint barrier on the
  * coordinator's, under the source's checkpoint lock); everything else on the task thread.
  */
 final class SourceInput {
 
-    private final ReentrantLock lock = new ReentrantLock(true);
+    private final ChainLock lock = new ChainLock();
     private final ChannelConsumer consumer;
     private final InputProcessor input;
     private final Wakeup taskWakeup;
@@ -94,14 +93,14 @@ final class SourceInput {
 
         @Override
         public void writeRecord(Object value, long timestamp) {
-            lock.lock();
+            boolean slow = lock.lockBySource();
             try {
                 checkOpen();
                 consumer.onRecord(index, value, timestamp);
             } catch (Throwable t) {
                 throw fail(t);
             } finally {
-                lock.unlock();
+                lock.unlockBySource(slow);
             }
         }
 
@@ -133,14 +132,14 @@ final class SourceInput {
 
         /** Everything but records, which are written without a lambda: rare, so a capture costs nothing. */
         private void write(Delivery delivery) {
-            lock.lock();
+            boolean slow = lock.lockBySource();
             try {
                 checkOpen();
                 delivery.deliver(consumer);
             } catch (Throwable t) {
                 throw fail(t);
             } finally {
-                lock.unlock();
+                lock.unlockBySource(slow);
             }
         }
     }

@@ -19,6 +19,7 @@ import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
 import dev.tidemark.windowing.assigners.WindowAssigner;
 import dev.tidemark.windowing.triggers.EventTimeTrigger;
 import dev.tidemark.windowing.windows.TimeWindow;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -161,7 +162,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
             opened.markFired(); // a window the watermark passed with no element: its elements fire at once
         }
         if (tableCount == tables.length) {
-            tables = java.util.Arrays.copyOf(tables, tableCount * 2);
+            tables = Arrays.copyOf(tables, tableCount * 2);
         }
         System.arraycopy(tables, i + 1, tables, i + 2, tableCount - i - 1);
         tables[i + 1] = opened;
@@ -231,7 +232,8 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     private void fireWhileCleaningUp(WindowTable firing, WindowTable cleaning, long time) throws Exception {
         int fires = 0;
         int fireCount = firing == null ? 0 : firing.size();
-        int clears = function.clears() ? 0 : cleaning.size(); // nothing to clear: only the fires are left
+        // Nothing to clear leaves only the fires; nor does the default operator clean up at the end of time.
+        int clears = function.clears() && time != Long.MAX_VALUE ? 0 : cleaning.size();
         if (firing != null) {
             firing.markFired();
         }

@@ -43,6 +43,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
     private final InternalTimerService<K, TimeWindow> timers;
     private final WindowFunctionRunner<K, Object, OUT, TimeWindow> function;
     private final Lateness<TimeWindow> lateness;
+    private final SlidingEventTimeWindows assigner;
     private final long size;
     private final long slide;
     private final long offset;
@@ -50,7 +51,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
     @SuppressWarnings({"unchecked", "rawtypes"})
     public PanedWindowOperator(WindowOperatorSpec<K, IN, OUT, TimeWindow> spec, OperatorContext<OUT> context) {
         super(context, spec.function());
-        SlidingEventTimeWindows assigner = (SlidingEventTimeWindows) spec.assigner();
+        this.assigner = (SlidingEventTimeWindows) spec.assigner();
         this.size = assigner.getSize();
         this.slide = assigner.getSlide();
         this.offset = assigner.getOffset();
@@ -74,10 +75,8 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
     @Override
     @SuppressWarnings("unchecked")
     public void processElement(IN value, long timestamp) throws Exception {
-        if (timestamp == Long.MIN_VALUE) { // the words of the assigner's own check, which this operator skips
-            throw new IllegalStateException("record must have a timestamp for event-time windows:"
-                    + " assigner=SlidingEventTimeWindows; call assignTimestampsAndWatermarks(...) before window(...),"
-                    + " or use processing-time windows");
+        if (timestamp == Long.MIN_VALUE) {
+            assigner.assignWindows(value, timestamp, null, window -> {}); // it refuses, in its own words
         }
         K key = keyed.setKeyOf(value, timestamp);
         long paneStart = TimeWindow.getWindowStartWithOffset(timestamp, offset, slide);

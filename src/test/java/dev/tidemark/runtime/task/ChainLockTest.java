@@ -1,0 +1,107 @@
+package dev.tidemark.runtime.task;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The chain lock: exclusion between its fast and slow ways in, no starving waiter, no silent reentry. */
+class ChainLockTest {
+
+    private final ChainLock lock = new ChainLock();
+    private long counter; // guarded by lock, deliberately not volatile: the lock must order it
+
+    @Test
+    @Timeout(120)
+    void sourcesAndOthers_neverHoldTheChainTogether() throws Exception {
+        int rounds = 200_000;
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < 2; t++) {
+            threads.add(new Thread(() -> {
+                for (int i = 0; i < rounds; i++) {
+                    boolean slow = lock.lockBySource();
+                    try {
+                        counter++;
+                    } finally {
+                        lock.unlockBySource(slow);
+                    }
+                }
+            }, "source-" + t));
+        }
+        for (int t = 0; t < 2; t++) {
+            threads.add(new Thread(() -> {
+                for (int i = 0; i < rounds / 100; i++) {
+                    lock.lock();
+                    try {
+                        counter++;
+                    } finally {
+                        lock.unlock();
+                    }
+                }
+            }, "task-" + t));
+        }
+        threads.forEach(Thread::start);
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        lock.lock();
+        try {
+            assertThat(counter).isEqualTo(2L * rounds + 2L * (rounds / 100));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Test
+    @Timeout(120)
+    void aWaiter_getsTheChainWhileTheSourceTakesItWithoutPause() throws Exception {
+        AtomicBoolean stop = new AtomicBoolean();
+        CountDownLatch sourceRunning = new CountDownLatch(1);
+        Thread source = new Thread(() -> {
+            while (!stop.get()) {
+                boolean slow = lock.lockBySource();
+                try {
+                    counter++;
+                    sourceRunning.countDown();
+                } finally {
+                    lock.unlockBySource(slow);
+                }
+            }
+        }, "source");
+        source.start();
+        assertThat(sourceRunning.await(1, TimeUnit.MINUTES)).isTrue();
+        for (int i = 0; i < 1_000; i++) { // each lock() returns only if the busy source lets it in
+            lock.lock();
+            lock.unlock();
+        }
+        stop.set(true);
+        source.join();
+        assertThat(counter).isPositive();
+    }
+
+    @Test
+    void takingItTwice_isRefusedRatherThanHanging() {
+        boolean slow = lock.lockBySource();
+        try {
+            assertThatThrownBy(lock::lock).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("the chain lock is not reentrant: thread " + Thread.currentThread().getName());
+        } finally {
+            lock.unlockBySource(slow);
+        }
+        lock.lock();
+        try {
+            assertThatThrownBy(lock::lockBySource).isInstanceOf(IllegalStateException.class);
+        } finally {
+            lock.unlock();
+        }
+        boolean again = lock.lockBySource();
+        assertThat(again).as("free again: the fast way").isFalse();
+        lock.unlockBySource(again);
+    }
+}
