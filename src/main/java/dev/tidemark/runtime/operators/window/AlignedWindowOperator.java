@@ -8,9 +8,7 @@ import dev.tidemark.runtime.checkpoint.SnapshotWriter;
 import dev.tidemark.runtime.operators.ForwardingOperator;
 import dev.tidemark.runtime.operators.KeyedSupport;
 import dev.tidemark.runtime.operators.OperatorContext;
-import dev.tidemark.runtime.state.KeyGroups;
 import dev.tidemark.runtime.state.NamespacedStateStore;
-import dev.tidemark.runtime.state.StateTable;
 import dev.tidemark.runtime.timers.InternalTimer;
 import dev.tidemark.runtime.timers.InternalTimerService;
 import dev.tidemark.runtime.timers.Triggerable;
@@ -19,7 +17,6 @@ import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
 import dev.tidemark.windowing.assigners.WindowAssigner;
 import dev.tidemark.windowing.triggers.EventTimeTrigger;
 import dev.tidemark.windowing.windows.TimeWindow;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -51,16 +48,10 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     private final InternalTimerService<K, TimeWindow> timers; // none registered: it keeps the watermark for functions
     private final WindowFunctionRunner<K, Object, OUT, TimeWindow> function;
     private final Lateness<TimeWindow> lateness;
-    private final StateTable<K, TimeWindow, Object> snapshotTable; // filled only while a snapshot is taken
-    private final int maxParallelism;
     private final long size;
     private final long slide;
     private final long offset;
-    private WindowTable[] tables = new WindowTable[4]; // open windows, by start
-    private int tableCount;
-    private WindowTable lastTable; // most elements fall in the window of the one before
-    private long arrivals; // keys that reached a window: the default operator's timer registration order
-    private int expectedKeys; // how many keys the last window that closed held: the next is sized for as many
+    private final WindowTables<K> tables; // the open windows; arrival order is the default operator's timer order
 
     /** Whether {@code spec} is one this operator runs with the default operator's results. */
     public static boolean applies(WindowOperatorSpec<?, ?, ?, ?> spec) {
@@ -95,8 +86,8 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
                 new NamespacedStateStore<>(keyed.backend(), null), keyed.store(), timers);
         this.lateness = new Lateness<>(spec.allowedLatenessMillis(), true, (OutputTag<Object>) spec.lateTag(), output,
                 context.counter("numLateRecordsDropped"), context.operatorName());
-        this.snapshotTable = keyed.backend().table("_window/aligned", AlignedWindowOperator.class);
-        this.maxParallelism = context.config().getMaxParallelism();
+        this.tables = new WindowTables<>(keyed.backend(), size, "_window/aligned", AlignedWindowOperator.class,
+                context.config().getMaxParallelism());
     }
 
     @Override
@@ -117,7 +108,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
                 start -= slide) {
             if (!lateness.isWindowLate(TimeWindow.endOf(start, size) - 1, watermark)) {
                 accepted = true;
-                add(table(start), key, hash, value, timestamp);
+                add(tables.table(start, watermark), key, hash, value, timestamp);
             }
             if (start - slide > start) {
                 break; // would wrap below Long.MIN_VALUE
@@ -131,7 +122,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     private void add(WindowTable table, K key, int hash, IN value, long timestamp) throws Exception {
         int position = table.find(key, hash);
         if (position < 0) {
-            position = table.add(key, hash, accumulator.first(value), arrivals++);
+            position = tables.add(table, key, hash, accumulator.first(value));
         } else {
             Object acc = table.valueAt(position);
             Object updated = accumulator.add(value, acc);
@@ -142,32 +133,6 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
         if (table.fired()) { // late, within the allowed lateness: what EventTimeTrigger does, it fires at once
             emit(table, position, timestamp);
         }
-    }
-
-    /** The table of the window starting at {@code start}, opened if it is not. */
-    private WindowTable table(long start) {
-        WindowTable last = lastTable;
-        if (last != null && last.window().start() == start) {
-            return last;
-        }
-        int i = tableCount - 1;
-        while (i >= 0 && tables[i].window().start() > start) {
-            i--;
-        }
-        if (i >= 0 && tables[i].window().start() == start) {
-            return lastTable = tables[i];
-        }
-        WindowTable opened = new WindowTable(new TimeWindow(start, TimeWindow.endOf(start, size)), expectedKeys);
-        if (opened.window().maxTimestamp() <= timers.currentWatermark()) {
-            opened.markFired(); // a window the watermark passed with no element: its elements fire at once
-        }
-        if (tableCount == tables.length) {
-            tables = Arrays.copyOf(tables, tableCount * 2);
-        }
-        System.arraycopy(tables, i + 1, tables, i + 2, tableCount - i - 1);
-        tables[i + 1] = opened;
-        tableCount++;
-        return lastTable = opened;
     }
 
     @SuppressWarnings("unchecked")
@@ -190,24 +155,24 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
      * time go key by key in the order the keys reached their windows, the order of those timers.
      */
     private void fireAndCleanUp(long watermark) throws Exception {
-        while (tableCount > 0) {
+        while (tables.count() > 0) {
             int unfired = 0; // fired windows are a prefix: they end before all others
-            while (unfired < tableCount && tables[unfired].fired()) {
+            while (unfired < tables.count() && tables.get(unfired).fired()) {
                 unfired++;
             }
-            long fireTime = unfired < tableCount ? tables[unfired].window().maxTimestamp() : Long.MAX_VALUE;
-            long cleanupTime = tables[0].fired() ? lateness.cleanupTime(tables[0].window().maxTimestamp())
-                    : Long.MAX_VALUE;
+            WindowTable first = tables.get(0);
+            long fireTime = unfired < tables.count() ? tables.get(unfired).window().maxTimestamp() : Long.MAX_VALUE;
+            long cleanupTime = first.fired() ? lateness.cleanupTime(first.window().maxTimestamp()) : Long.MAX_VALUE;
             long time = Math.min(fireTime, cleanupTime);
             if (time > watermark) {
                 return;
             }
             if (fireTime == cleanupTime) {
-                fireWhileCleaningUp(tables[unfired], tables[0], time);
+                fireWhileCleaningUp(tables.get(unfired), first, time);
             } else if (fireTime < cleanupTime) {
-                fire(tables[unfired], time);
+                fire(tables.get(unfired), time);
             } else {
-                fireWhileCleaningUp(null, tables[0], time);
+                fireWhileCleaningUp(null, first, time);
             }
         }
     }
@@ -224,7 +189,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
             }
         }
         if (cleanUpNow) {
-            removeFirst(); // no lateness: windows are cleaned up as they fire, so this one is first
+            tables.removeFirst(); // no lateness: windows are cleaned up as they fire, so this one is first
         }
     }
 
@@ -245,22 +210,13 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
                 clear(cleaning, clears++, time);
             }
         }
-        removeFirst();
+        tables.removeFirst();
     }
 
     @SuppressWarnings("unchecked")
     private void clear(WindowTable table, int position, long time) throws Exception {
         keyed.setKey((K) table.keyAt(position), time);
         function.clear(table.window());
-    }
-
-    private void removeFirst() {
-        expectedKeys = tables[0].size();
-        if (lastTable == tables[0]) {
-            lastTable = null;
-        }
-        System.arraycopy(tables, 1, tables, 0, --tableCount);
-        tables[tableCount] = null;
     }
 
     @Override
@@ -274,41 +230,24 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public void snapshotState(SnapshotWriter state) throws Exception {
-        for (int t = 0; t < tableCount; t++) {
-            WindowTable table = tables[t];
-            for (int position = 0; position < table.size(); position++) {
-                K key = (K) table.keyAt(position);
-                snapshotTable.put(key, KeyGroups.assignToKeyGroup(key, maxParallelism), table.window(),
-                        table.valueAt(position));
-            }
-        }
+        tables.writeToKeyedState();
         try {
             super.snapshotState(state);
         } finally {
-            snapshotTable.clear();
+            tables.clearKeyedState();
         }
     }
 
     @Override
     public void initializeState(SnapshotReader state) throws Exception {
         super.initializeState(state);
-        for (int group = 0; group < maxParallelism; group++) {
-            snapshotTable.forEach(group, (key, window, acc) -> {
-                WindowTable table = table(window.start());
-                table.add(key, WindowTable.hash(key), acc, arrivals++);
-            });
-        }
-        snapshotTable.clear();
+        tables.readFromKeyedState(timers.currentWatermark());
     }
 
     /** How many accumulators, state entries and timers the operator holds, for tests that check cleanup. */
     public int stateSize() {
-        int size = keyed.backend().totalEntries() + timers.numEventTimeTimers() + timers.numProcessingTimeTimers();
-        for (int t = 0; t < tableCount; t++) {
-            size += tables[t].size();
-        }
-        return size;
+        return tables.entries() + keyed.backend().totalEntries() + timers.numEventTimeTimers()
+                + timers.numProcessingTimeTimers();
     }
 }

@@ -1,0 +1,127 @@
+package dev.tidemark.runtime.operators.window;
+
+import dev.tidemark.runtime.state.HeapKeyedStateBackend;
+import dev.tidemark.runtime.state.KeyGroups;
+import dev.tidemark.runtime.state.StateTable;
+import dev.tidemark.windowing.windows.TimeWindow;
+import java.util.Arrays;
+
+/**
+ * The open {@link WindowTable}s of an operator, ordered by start: aligned windows, or the panes
+ * windows are made of. Finds a table by start (most elements hit the one before them's), opens
+ * tables sized for as many keys as the last one that closed held, numbers each key's arrival, and
+ * writes the tables to keyed state for a snapshot and back, so that a snapshot splits by key group.
+ *
+ * <p>Threading: the owning task's thread only.
+ */
+final class WindowTables<K> {
+
+    private final long length;
+    private final StateTable<K, TimeWindow, Object> snapshotTable; // filled only while a snapshot is taken
+    private final int maxParallelism;
+    private WindowTable[] tables = new WindowTable[4];
+    private int count;
+    private WindowTable last;
+    private int expectedKeys;
+    private long arrivals;
+
+    /**
+     * @param length the length of each table's window: the window size, or the slide for panes
+     * @param stateName the keyed state the tables are written to for a snapshot
+     * @param kind the kind registered with that state
+     */
+    WindowTables(HeapKeyedStateBackend<K> backend, long length, String stateName, Class<?> kind, int maxParallelism) {
+        this.length = length;
+        this.snapshotTable = backend.table(stateName, kind);
+        this.maxParallelism = maxParallelism;
+    }
+
+    int count() {
+        return count;
+    }
+
+    WindowTable get(int index) {
+        return tables[index];
+    }
+
+    /**
+     * The table starting at {@code start}, opened if there is none.
+     *
+     * @param firedUpTo a table opened now whose window ends at or before this counts as fired
+     */
+    WindowTable table(long start, long firedUpTo) {
+        WindowTable cached = last;
+        if (cached != null && cached.window().start() == start) {
+            return cached;
+        }
+        int i = count - 1;
+        while (i >= 0 && tables[i].window().start() > start) {
+            i--;
+        }
+        if (i >= 0 && tables[i].window().start() == start) {
+            return last = tables[i];
+        }
+        WindowTable opened = new WindowTable(new TimeWindow(start, TimeWindow.endOf(start, length)), expectedKeys);
+        if (opened.window().maxTimestamp() <= firedUpTo) {
+            opened.markFired();
+        }
+        if (count == tables.length) {
+            tables = Arrays.copyOf(tables, count * 2);
+        }
+        System.arraycopy(tables, i + 1, tables, i + 2, count - i - 1);
+        tables[i + 1] = opened;
+        count++;
+        return last = opened;
+    }
+
+    /** Adds {@code key}, which the table does not hold, as the latest arrival of all tables. */
+    int add(WindowTable table, Object key, int hash, Object value) {
+        return table.add(key, hash, value, arrivals++);
+    }
+
+    /** Drops the first table; the next one opened is sized for its keys. */
+    void removeFirst() {
+        expectedKeys = tables[0].size();
+        if (last == tables[0]) {
+            last = null;
+        }
+        System.arraycopy(tables, 1, tables, 0, --count);
+        tables[count] = null;
+    }
+
+    /** How many keys all tables hold together. */
+    int entries() {
+        int entries = 0;
+        for (int t = 0; t < count; t++) {
+            entries += tables[t].size();
+        }
+        return entries;
+    }
+
+    /** Writes every table into its keyed state under (key, the table's window), for a snapshot. */
+    @SuppressWarnings("unchecked")
+    void writeToKeyedState() {
+        for (int t = 0; t < count; t++) {
+            WindowTable table = tables[t];
+            for (int position = 0; position < table.size(); position++) {
+                K key = (K) table.keyAt(position);
+                snapshotTable.put(key, KeyGroups.assignToKeyGroup(key, maxParallelism), table.window(),
+                        table.valueAt(position));
+            }
+        }
+    }
+
+    /** Empties the keyed state, once the snapshot has it. */
+    void clearKeyedState() {
+        snapshotTable.clear();
+    }
+
+    /** Rebuilds the tables from the keyed state a restore filled, then empties it. */
+    void readFromKeyedState(long firedUpTo) {
+        for (int group = 0; group < maxParallelism; group++) {
+            snapshotTable.forEach(group, (key, window, value) ->
+                    add(table(window.start(), firedUpTo), key, WindowTable.hash(key), value));
+        }
+        snapshotTable.clear();
+    }
+}
