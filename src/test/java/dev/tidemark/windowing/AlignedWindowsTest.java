@@ -33,8 +33,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Tumbling and sliding event-time windows with the default trigger run on window-first tables
- * ({@code AlignedWindowOperator}): their results, late output, window state and cleanup must be the
- * general operator's, in the same order, and survive a restore.
+ * ({@code AlignedWindowOperator}), and {@code sharePanes()} on pane-first ones: their results, late
+ * output, window state and cleanup must be the general operator's, in the same order, and survive a
+ * restore.
  */
 class AlignedWindowsTest {
 
@@ -179,6 +180,45 @@ class AlignedWindowsTest {
                 assertThat(generalOut.records()).as(config).isNotEmpty();
                 assertThat(alignedOut.records()).as(config).containsExactlyElementsOf(generalOut.records());
                 assertThat(alignedLate.records()).as(config).containsExactlyElementsOf(generalLate.records());
+            }
+        }
+    }
+
+    /** {@code sharePanes()} keeps panes the same way: the general operator's output, in its order. */
+    @Test
+    void sharedPanes_giveTheGeneralOperatorsOutput_inTheSameOrder() {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        for (int run = 0; run < 40; run++) {
+            long slide = 1 + random.nextInt(8);
+            long size = slide * (1 + random.nextInt(6));
+            WindowAssigner<Object, TimeWindow> assigner = SlidingEventTimeWindows.of(Duration.ofMillis(size),
+                    Duration.ofMillis(slide), Duration.ofMillis(random.nextInt((int) slide * 2 - 1) - slide + 1));
+            String config = "seed=" + seed + " run=" + run + " size=" + size + " slide=" + slide;
+            try (TestDriver driver = TestDriver.create()) {
+                TestSource<Event> in = driver.source("events", Event.class);
+                KeyedStream<Event, Integer> keyed = in.stream().keyBy(Event::key);
+                SingleOutputStreamOperator<String> paned = keyed.window(assigner).sideOutputLateData(LATE).sharePanes()
+                        .aggregate(new Sum(), new Track<>());
+                SingleOutputStreamOperator<String> general = windows(keyed, assigner, 0, true, false);
+                TestSink<String> panedOut = driver.sink(paned);
+                TestSink<String> generalOut = driver.sink(general);
+                TestSink<Event> panedLate = driver.sink(paned.getSideOutput(LATE));
+                TestSink<Event> generalLate = driver.sink(general.getSideOutput(LATE));
+                driver.start();
+                long clock = random.nextInt(100) - 50;
+                long disorder = random.nextInt(40);
+                for (int i = 0; i < 300; i++) {
+                    clock += random.nextInt(4);
+                    in.emit(new Event(random.nextInt(5), 1 + random.nextInt(9)), clock - random.nextInt((int) disorder + 1));
+                    if (random.nextInt(6) == 0) {
+                        in.emitWatermark(clock - random.nextInt((int) disorder + 10));
+                    }
+                }
+                in.finish();
+                assertThat(generalOut.records()).as(config).isNotEmpty();
+                assertThat(panedOut.records()).as(config).containsExactlyElementsOf(generalOut.records());
+                assertThat(panedLate.records()).as(config).containsExactlyElementsOf(generalLate.records());
             }
         }
     }

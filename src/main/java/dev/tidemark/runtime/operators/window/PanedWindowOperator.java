@@ -4,32 +4,35 @@ import dev.tidemark.api.OutputTag;
 import dev.tidemark.api.functions.AggregateFunction;
 import dev.tidemark.api.functions.ProcessWindowFunction;
 import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.checkpoint.SnapshotReader;
+import dev.tidemark.runtime.checkpoint.SnapshotWriter;
 import dev.tidemark.runtime.operators.ForwardingOperator;
 import dev.tidemark.runtime.operators.KeyedSupport;
 import dev.tidemark.runtime.operators.OperatorContext;
-import dev.tidemark.runtime.state.HeapKeyedStateBackend;
-import dev.tidemark.runtime.state.KeyNamespaceMap;
 import dev.tidemark.runtime.state.NamespacedStateStore;
-import dev.tidemark.runtime.state.StateTable;
-import dev.tidemark.runtime.state.VoidNamespace;
 import dev.tidemark.runtime.timers.InternalTimer;
 import dev.tidemark.runtime.timers.InternalTimerService;
 import dev.tidemark.runtime.timers.Triggerable;
 import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
 import dev.tidemark.windowing.windows.TimeWindow;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 
 /**
- * Sliding event-time windows aggregated by panes: each element is added to one accumulator per key
- * and slide (its pane) instead of one per window, and a window that fires merges the accumulators
- * of its {@code size / slide} panes. An element costs one lookup and one {@code add}, not
- * {@code size / slide} of each, which is what the user opts into with
+ * Sliding event-time windows aggregated by panes: each element is added to the accumulator of its
+ * key in its pane (the slide-long interval it falls in) instead of one per window, and a window that
+ * fires merges, per key, the accumulators of its {@code size / slide} panes. An element costs one
+ * lookup and one {@code add}, not {@code size / slide} of each, which is what the user opts into with
  * {@code WindowedStream.sharePanes()}: {@code AggregateFunction.merge} must be correct.
  *
- * <p>Results are those of {@link WindowOperator} with the default trigger and no allowed lateness:
- * a window fires once, when the watermark passes its end, for each key with elements in it; an
- * element whose windows have all fired is late. Each window has one timer, registered when its first
- * pane appears; a pane is dropped when the window that starts with it fires.
+ * <p>Panes are aligned like the windows, so they are kept pane first, as {@link AlignedWindowOperator}
+ * keeps windows: one {@link WindowTable} per pane with every key's accumulator, and no timer per key.
+ *
+ * <p>Results are those of {@link WindowOperator} with the default trigger and no allowed lateness,
+ * in the same order: a window fires once, when the watermark passes its end, for each key with
+ * elements in it, in the order the keys first reached the window (in any of its panes); an element
+ * whose windows have all fired is late. A pane is dropped when the window that starts with it fires.
  *
  * <p>Threading: the owning task's thread only.
  */
@@ -37,16 +40,16 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
         implements Triggerable<K, TimeWindow> {
 
     private final KeyedSupport<IN, K> keyed;
-    private final HeapKeyedStateBackend<K> backend;
-    private final StateTable<K, VoidNamespace, Panes> panes;
+    private final SlidingEventTimeWindows assigner;
     private final AggregateFunction<IN, ACC, ?> aggregate;
-    private final InternalTimerService<K, TimeWindow> timers;
+    private final InternalTimerService<K, TimeWindow> timers; // none registered: it keeps the watermark for functions
     private final WindowFunctionRunner<K, Object, OUT, TimeWindow> function;
     private final Lateness<TimeWindow> lateness;
-    private final SlidingEventTimeWindows assigner;
+    private final WindowTables<K> panes;
     private final long size;
     private final long slide;
     private final long offset;
+    private int lastWindowKeys; // how many keys the last window that fired held: the next merge is sized for them
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     public PanedWindowOperator(WindowOperatorSpec<K, IN, OUT, TimeWindow> spec, OperatorContext<OUT> context) {
@@ -56,14 +59,14 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
         this.slide = assigner.getSlide();
         this.offset = assigner.getOffset();
         this.keyed = new KeyedSupport<>(spec.keySelector(), context);
-        this.backend = keyed.backend();
-        this.panes = backend.table("_window/panes", PanedWindowOperator.class);
         this.aggregate = (AggregateFunction<IN, ACC, ?>) spec.aggregate();
         this.timers = keyed.timerService(this);
         this.function = new WindowFunctionRunner<>((ProcessWindowFunction) spec.function(), output,
-                new NamespacedStateStore<>(backend, null), keyed.store(), timers);
+                new NamespacedStateStore<>(keyed.backend(), null), keyed.store(), timers);
         this.lateness = new Lateness<>(0, true, (OutputTag<Object>) spec.lateTag(), output,
                 context.counter("numLateRecordsDropped"), context.operatorName());
+        this.panes = new WindowTables<>(keyed.backend(), slide, "_window/panes", PanedWindowOperator.class,
+                context.config().getMaxParallelism());
     }
 
     @Override
@@ -71,93 +74,140 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
         return keyed;
     }
 
-
     @Override
     @SuppressWarnings("unchecked")
     public void processElement(IN value, long timestamp) throws Exception {
         if (timestamp == Long.MIN_VALUE) {
             assigner.assignWindows(value, timestamp, null, window -> {}); // it refuses, in its own words
         }
-        K key = keyed.setKeyOf(value, timestamp);
+        K key = keyed.keyOf(value, timestamp);
         long paneStart = TimeWindow.getWindowStartWithOffset(timestamp, offset, slide);
         long watermark = timers.currentWatermark();
         if (TimeWindow.endOf(paneStart, size) - 1 <= watermark) {
             lateness.onLateElement(value, timestamp, watermark); // every window of the element has fired
             return;
         }
-        KeyNamespaceMap<K, VoidNamespace, Panes> map = panes.group(backend.getCurrentKeyGroup());
-        int slot = map.find(key, VoidNamespace.INSTANCE);
-        Panes keyPanes;
-        if (slot >= 0) {
-            keyPanes = map.valueAt(slot);
-        } else {
-            keyPanes = new Panes();
-            map.put(key, VoidNamespace.INSTANCE, keyPanes);
-        }
-        int index = keyPanes.indexOf(paneStart);
-        if (index >= 0) {
-            ACC acc = (ACC) keyPanes.accumulator(index);
-            ACC updated = aggregate.add(value, acc);
-            if (updated != acc) {
-                keyPanes.setAccumulator(index, updated);
-            }
+        WindowTable pane = panes.table(paneStart, Long.MIN_VALUE);
+        int hash = WindowTable.hash(key);
+        int position = pane.find(key, hash);
+        if (position < 0) {
+            panes.add(pane, key, hash, aggregate.add(value, aggregate.createAccumulator()));
             return;
         }
-        registerTimersOfNewWindows(keyPanes, paneStart, watermark);
-        keyPanes.insert(-index - 1, paneStart, aggregate.add(value, aggregate.createAccumulator()));
-    }
-
-    /** The windows that contain the new pane and no other pane have no timer yet; late ones never fire. */
-    private void registerTimersOfNewWindows(Panes keyPanes, long paneStart, long watermark) {
-        for (long start = paneStart; start > paneStart - size; start -= slide) {
-            long end = TimeWindow.endOf(start, size);
-            if (end - 1 > watermark && !keyPanes.anyIn(start, end)) {
-                timers.registerEventTimeTimer(new TimeWindow(start, end), end - 1);
-            }
-            if (start - slide > start) {
-                break; // would wrap below Long.MIN_VALUE
-            }
+        ACC acc = (ACC) pane.valueAt(position);
+        ACC updated = aggregate.add(value, acc);
+        if (updated != acc) {
+            pane.setValueAt(position, updated);
         }
     }
 
     @Override
     public void processWatermark(Watermark watermark) throws Exception {
+        long previous = timers.currentWatermark();
         keyed.advanceWatermark(timers, watermark);
+        fireWindows(firstWindowEndingAfter(previous), timers.currentWatermark());
         forwardWatermark(watermark);
     }
 
-    @Override
-    @SuppressWarnings("unchecked")
-    public void onEventTime(InternalTimer<K, TimeWindow> timer) throws Exception {
-        K key = timer.key();
-        keyed.setKey(key, timer.timestamp());
-        TimeWindow window = timer.namespace();
-        int keyGroup = backend.getCurrentKeyGroup();
-        Panes keyPanes = panes.get(key, keyGroup, VoidNamespace.INSTANCE);
-        if (keyPanes == null) {
-            return;
-        }
-        ACC acc = aggregate.createAccumulator();
-        for (int i = 0; i < keyPanes.count() && keyPanes.start(i) < window.end(); i++) {
-            if (keyPanes.start(i) >= window.start()) {
-                acc = aggregate.merge(acc, (ACC) keyPanes.accumulator(i));
+    /**
+     * Fires, in order, every window from {@code from} on that ends by {@code watermark} and holds a
+     * pane. Each fired window starts with the first pane left: the panes before it were dropped when
+     * the windows that start with them fired.
+     */
+    private void fireWindows(long from, long watermark) throws Exception {
+        while (panes.count() > 0) {
+            long firstPane = panes.get(0).window().start();
+            long start = Math.max(firstPane < Long.MIN_VALUE + size ? Long.MIN_VALUE : firstPane - size + slide, from);
+            long maxTimestamp = TimeWindow.endOf(start, size) - 1;
+            if (maxTimestamp > watermark) {
+                return;
+            }
+            fire(new TimeWindow(start, maxTimestamp + 1), maxTimestamp);
+            if (start > Long.MAX_VALUE - slide) {
+                while (panes.count() > 0) {
+                    panes.removeFirst(); // the last window of time fired: nothing is left to fire
+                }
+                return;
+            }
+            from = start + slide;
+            while (panes.count() > 0 && panes.get(0).window().start() < from) {
+                panes.removeFirst(); // no window still to fire covers it
             }
         }
-        function.process(key, window, List.of(aggregate.getResult(acc)));
-        function.clear(window);
-        keyPanes.dropBefore(window.start() + slide); // no window still to fire covers the window's first pane
-        if (keyPanes.isEmpty()) {
-            panes.remove(key, keyGroup, VoidNamespace.INSTANCE);
+    }
+
+    /** The start of the first window that ends after {@code watermark}: every window before it has fired. */
+    private long firstWindowEndingAfter(long watermark) {
+        long earliest = watermark - size + 2; // a window starting here has its last timestamp at watermark + 1
+        if (watermark == Long.MIN_VALUE || earliest > watermark) {
+            return Long.MIN_VALUE; // no watermark yet, or one so early that no window has ended
         }
+        long start = TimeWindow.getWindowStartWithOffset(earliest, offset, slide);
+        return start < earliest ? start + slide : start;
+    }
+
+    /** Merges the window's panes per key, then emits per key in the order the keys first reached the window. */
+    @SuppressWarnings("unchecked")
+    private void fire(TimeWindow window, long time) throws Exception {
+        WindowTable merged = new WindowTable(window, lastWindowKeys);
+        for (int p = 0; p < panes.count() && panes.get(p).window().start() < window.end(); p++) {
+            WindowTable pane = panes.get(p);
+            for (int i = 0; i < pane.size(); i++) {
+                Object key = pane.keyAt(i);
+                int hash = WindowTable.hash(key);
+                int position = merged.find(key, hash);
+                if (position < 0) {
+                    position = merged.add(key, hash, aggregate.createAccumulator(), pane.arrivalAt(i));
+                } else if (pane.arrivalAt(i) < merged.arrivalAt(position)) {
+                    merged.setArrivalAt(position, pane.arrivalAt(i));
+                }
+                merged.setValueAt(position, aggregate.merge((ACC) merged.valueAt(position), (ACC) pane.valueAt(i)));
+            }
+        }
+        lastWindowKeys = merged.size();
+        Integer[] order = new Integer[merged.size()];
+        Arrays.setAll(order, i -> i);
+        Arrays.sort(order, Comparator.comparingLong(merged::arrivalAt));
+        boolean clears = function.clears();
+        for (int position : order) {
+            K key = (K) merged.keyAt(position);
+            keyed.setKey(key, time);
+            function.process(key, window, List.of(aggregate.getResult((ACC) merged.valueAt(position))));
+            if (clears) {
+                function.clear(window); // no allowed lateness: the window is cleaned up as it fires
+            }
+        }
+    }
+
+    @Override
+    public void onEventTime(InternalTimer<K, TimeWindow> timer) {
+        throw new IllegalStateException("paned windows register no timers: timer=" + timer);
     }
 
     @Override
     public void onProcessingTime(InternalTimer<K, TimeWindow> timer) {
-        throw new IllegalStateException("paned windows register no processing-time timers: timer=" + timer);
+        throw new IllegalStateException("paned windows register no timers: timer=" + timer);
     }
 
-    /** How many state entries and timers the operator holds, for tests that check cleanup. */
+    @Override
+    public void snapshotState(SnapshotWriter state) throws Exception {
+        panes.writeToKeyedState();
+        try {
+            super.snapshotState(state);
+        } finally {
+            panes.clearKeyedState();
+        }
+    }
+
+    @Override
+    public void initializeState(SnapshotReader state) throws Exception {
+        super.initializeState(state);
+        panes.readFromKeyedState(Long.MIN_VALUE);
+    }
+
+    /** How many pane accumulators, state entries and timers the operator holds, for tests that check cleanup. */
     public int stateSize() {
-        return backend.totalEntries() + timers.numEventTimeTimers() + timers.numProcessingTimeTimers();
+        return panes.entries() + keyed.backend().totalEntries() + timers.numEventTimeTimers()
+                + timers.numProcessingTimeTimers();
     }
 }

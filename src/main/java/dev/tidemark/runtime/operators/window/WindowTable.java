@@ -83,7 +83,7 @@ final class WindowTable {
     /**
      * Adds {@code key}, which {@link #find} did not find, with {@code value}; returns its position.
      *
-     * @param arrival when the key reached the window, larger than any arrival added before
+     * @param arrival when the key reached the window (keys added in arrival order fire in position order)
      */
     int add(Object key, int hash, Object value, long arrival) {
         if (size == keys.length) {
@@ -133,6 +133,10 @@ final class WindowTable {
 
     long arrivalAt(int position) {
         return arrivals[position];
+    }
+
+    void setArrivalAt(int position, long arrival) {
+        arrivals[position] = arrival;
     }
 
     void setValueAt(int position, Object value) {
