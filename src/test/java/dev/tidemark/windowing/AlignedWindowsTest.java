@@ -28,7 +28,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.function.IntFunction;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -157,30 +157,8 @@ class AlignedWindowsTest {
             boolean reduce = random.nextBoolean();
             String config = "seed=" + seed + " run=" + run + " assigner=" + assigner + " lateness=" + lateness
                     + " reduce=" + reduce;
-            try (TestDriver driver = TestDriver.create()) {
-                TestSource<Event> in = driver.source("events", Event.class);
-                KeyedStream<Event, Integer> keyed = in.stream().keyBy(Event::key);
-                SingleOutputStreamOperator<String> aligned = windows(keyed, assigner, lateness, false, reduce);
-                SingleOutputStreamOperator<String> general = windows(keyed, assigner, lateness, true, reduce);
-                TestSink<String> alignedOut = driver.sink(aligned);
-                TestSink<String> generalOut = driver.sink(general);
-                TestSink<Event> alignedLate = driver.sink(aligned.getSideOutput(LATE));
-                TestSink<Event> generalLate = driver.sink(general.getSideOutput(LATE));
-                driver.start();
-                long clock = random.nextInt(100) - 50;
-                long disorder = random.nextInt(60);
-                for (int i = 0; i < 400; i++) {
-                    clock += random.nextInt(4);
-                    in.emit(new Event(random.nextInt(5), 1 + random.nextInt(9)), clock - random.nextInt((int) disorder + 1));
-                    if (random.nextInt(6) == 0) {
-                        in.emitWatermark(clock - random.nextInt((int) disorder + 10));
-                    }
-                }
-                in.finish();
-                assertThat(generalOut.records()).as(config).isNotEmpty();
-                assertThat(alignedOut.records()).as(config).containsExactlyElementsOf(generalOut.records());
-                assertThat(alignedLate.records()).as(config).containsExactlyElementsOf(generalLate.records());
-            }
+            assertSameOutput(random, config, keyed -> windows(keyed, assigner, lateness, false, reduce),
+                    keyed -> windows(keyed, assigner, lateness, true, reduce));
         }
     }
 
@@ -195,66 +173,97 @@ class AlignedWindowsTest {
             WindowAssigner<Object, TimeWindow> assigner = SlidingEventTimeWindows.of(Duration.ofMillis(size),
                     Duration.ofMillis(slide), Duration.ofMillis(random.nextInt((int) slide * 2 - 1) - slide + 1));
             String config = "seed=" + seed + " run=" + run + " size=" + size + " slide=" + slide;
-            try (TestDriver driver = TestDriver.create()) {
-                TestSource<Event> in = driver.source("events", Event.class);
-                KeyedStream<Event, Integer> keyed = in.stream().keyBy(Event::key);
-                SingleOutputStreamOperator<String> paned = keyed.window(assigner).sideOutputLateData(LATE).sharePanes()
-                        .aggregate(new Sum(), new Track<>());
-                SingleOutputStreamOperator<String> general = windows(keyed, assigner, 0, true, false);
-                TestSink<String> panedOut = driver.sink(paned);
-                TestSink<String> generalOut = driver.sink(general);
-                TestSink<Event> panedLate = driver.sink(paned.getSideOutput(LATE));
-                TestSink<Event> generalLate = driver.sink(general.getSideOutput(LATE));
-                driver.start();
-                long clock = random.nextInt(100) - 50;
-                long disorder = random.nextInt(40);
-                for (int i = 0; i < 300; i++) {
-                    clock += random.nextInt(4);
-                    in.emit(new Event(random.nextInt(5), 1 + random.nextInt(9)), clock - random.nextInt((int) disorder + 1));
-                    if (random.nextInt(6) == 0) {
-                        in.emitWatermark(clock - random.nextInt((int) disorder + 10));
-                    }
+            assertSameOutput(random, config,
+                    keyed -> keyed.window(assigner).sideOutputLateData(LATE).sharePanes().aggregate(new Sum(), new Track<>()),
+                    keyed -> windows(keyed, assigner, 0, true, false));
+        }
+    }
+
+    /**
+     * Runs random events and watermarks through {@code tested} and {@code reference}, side by side,
+     * and checks that both emit the same results and late elements in the same order.
+     */
+    private static void assertSameOutput(Random random, String config,
+            Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> tested,
+            Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> reference) {
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Event> in = driver.source("events", Event.class);
+            KeyedStream<Event, Integer> keyed = in.stream().keyBy(Event::key);
+            SingleOutputStreamOperator<String> testedStream = tested.apply(keyed);
+            SingleOutputStreamOperator<String> referenceStream = reference.apply(keyed);
+            TestSink<String> testedOut = driver.sink(testedStream);
+            TestSink<String> referenceOut = driver.sink(referenceStream);
+            TestSink<Event> testedLate = driver.sink(testedStream.getSideOutput(LATE));
+            TestSink<Event> referenceLate = driver.sink(referenceStream.getSideOutput(LATE));
+            driver.start();
+            long clock = random.nextInt(100) - 50;
+            long disorder = random.nextInt(60);
+            for (int i = 0; i < 400; i++) {
+                clock += random.nextInt(4);
+                in.emit(new Event(random.nextInt(5), 1 + random.nextInt(9)), clock - random.nextInt((int) disorder + 1));
+                if (random.nextInt(6) == 0) {
+                    in.emitWatermark(clock - random.nextInt((int) disorder + 10));
                 }
-                in.finish();
-                assertThat(generalOut.records()).as(config).isNotEmpty();
-                assertThat(panedOut.records()).as(config).containsExactlyElementsOf(generalOut.records());
-                assertThat(panedLate.records()).as(config).containsExactlyElementsOf(generalLate.records());
             }
+            in.finish();
+            assertThat(referenceOut.records()).as(config).isNotEmpty();
+            assertThat(testedOut.records()).as(config).containsExactlyElementsOf(referenceOut.records());
+            assertThat(testedLate.records()).as(config).containsExactlyElementsOf(referenceLate.records());
         }
     }
 
     @Test
     void windowTables_surviveARestore() {
-        IntFunction<List<String>> run = restoreAt -> {
-            List<String> committed = new ArrayList<>();
-            try (TestDriver driver = TestDriver.create()) {
-                TestSource<Event> in = driver.source("events", Event.class);
-                TestSink<String> out = driver.sink(windows(in.stream().keyBy(Event::key),
-                        SlidingEventTimeWindows.of(Duration.ofMillis(12), Duration.ofMillis(4)), 6, false, false));
-                driver.start();
-                for (int i = 0; i < 300; i++) {
-                    in.emit(new Event(i % 3, i % 7), i / 2 - (i * 7) % 9);
-                    if (i % 20 == 19) {
-                        in.emitWatermark(i / 2 - 3); // elements are up to 8 ms behind: some fire again
-                    }
-                    if (i == restoreAt) {
-                        JobSnapshot snapshot = driver.snapshot();
-                        committed.addAll(out.records());
-                        in.emit(new Event(4, 1), i / 2); // processed after the snapshot: gone on restore
-                        in.emitWatermark(10_000);
-                        driver.restore(snapshot);
-                        out.clear();
-                    }
-                }
-                in.finish();
-                committed.addAll(out.records());
-            }
-            committed.sort(null);
-            return committed;
-        };
-        List<String> uninterrupted = run.apply(-1);
+        List<String> uninterrupted = runWithRestoreAt(-1, keyed -> windows(keyed, twelveBy4(), 6, false, false));
         assertThat(uninterrupted).as("late firings happen").anyMatch(s -> s.contains("|fired 2|"));
-        assertThat(run.apply(157)).isEqualTo(uninterrupted);
+        assertThat(runWithRestoreAt(157, keyed -> windows(keyed, twelveBy4(), 6, false, false)))
+                .isEqualTo(uninterrupted);
+    }
+
+    @Test
+    void paneTables_surviveARestore() {
+        Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> panes =
+                keyed -> keyed.window(twelveBy4()).sharePanes().aggregate(new Sum(), new Track<>());
+        List<String> uninterrupted = runWithRestoreAt(-1, panes);
+        assertThat(uninterrupted).as("the general operator's results")
+                .isEqualTo(runWithRestoreAt(-1, keyed -> windows(keyed, twelveBy4(), 0, true, false)));
+        assertThat(runWithRestoreAt(157, panes)).isEqualTo(uninterrupted);
+    }
+
+    private static WindowAssigner<Object, TimeWindow> twelveBy4() {
+        return SlidingEventTimeWindows.of(Duration.ofMillis(12), Duration.ofMillis(4));
+    }
+
+    /**
+     * The results, sorted, of 300 disordered events through {@code pipeline}; at event
+     * {@code restoreAt} (if not -1) the driver snapshots, processes more, and restores the snapshot.
+     */
+    private static List<String> runWithRestoreAt(int restoreAt,
+            Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> pipeline) {
+        List<String> committed = new ArrayList<>();
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Event> in = driver.source("events", Event.class);
+            TestSink<String> out = driver.sink(pipeline.apply(in.stream().keyBy(Event::key)));
+            driver.start();
+            for (int i = 0; i < 300; i++) {
+                in.emit(new Event(i % 3, i % 7), i / 2 - (i * 7) % 9);
+                if (i % 20 == 19) {
+                    in.emitWatermark(i / 2 - 3); // elements are up to 8 ms behind: some fire again
+                }
+                if (i == restoreAt) {
+                    JobSnapshot snapshot = driver.snapshot();
+                    committed.addAll(out.records());
+                    in.emit(new Event(4, 1), i / 2); // processed after the snapshot: gone on restore
+                    in.emitWatermark(10_000);
+                    driver.restore(snapshot);
+                    out.clear();
+                }
+            }
+            in.finish();
+            committed.addAll(out.records());
+        }
+        committed.sort(null);
+        return committed;
     }
 
     @Test

@@ -1,25 +1,19 @@
 package dev.tidemark.windowing;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tidemark.api.KeyedStream;
 import dev.tidemark.api.StreamExecutionEnvironment;
 import dev.tidemark.api.functions.Aggregations;
-import dev.tidemark.checkpoint.JobSnapshot;
 import dev.tidemark.testing.TestDriver;
-import dev.tidemark.testing.TestSink;
 import dev.tidemark.testing.TestSource;
 import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
 import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
 import dev.tidemark.windowing.triggers.CountTrigger;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 
-/** {@code sharePanes()}: refused where panes would change results, and its state survives a restore. */
+/** {@code sharePanes()}: refused where panes would change results (its results and restore: {@link AlignedWindowsTest}). */
 class SharedPanesTest {
 
     private static KeyedStream<Integer, Integer> keyed() {
@@ -58,43 +52,5 @@ class SharedPanesTest {
                     .hasStackTraceContaining("record must have a timestamp for event-time windows:"
                             + " assigner=SlidingEventTimeWindows");
         }
-    }
-
-    @Test
-    void panesAndTheirTimers_surviveARestore() {
-        IntFunction<List<String>> run = restoreAt -> {
-            List<String> committed = new ArrayList<>();
-            try (TestDriver driver = TestDriver.create()) {
-                TestSource<Integer> in = driver.source("keys", Integer.class);
-                TestSink<String> out = driver.sink(in.stream().keyBy(k -> k)
-                        .window(tenBySlide(2)).sharePanes()
-                        .aggregate(Aggregations.count())
-                        .map(c -> "count=" + c));
-                driver.start();
-                for (int i = 0; i < 200; i++) {
-                    in.emit(i % 3, i / 2);
-                    if (i % 20 == 19) {
-                        in.emitWatermark(i / 2 - 3);
-                    }
-                    if (i == restoreAt) {
-                        JobSnapshot snapshot = driver.snapshot();
-                        committed.addAll(out.records());
-                        in.emit(7, i / 2); // processed after the snapshot: gone on restore
-                        in.emitWatermark(10_000);
-                        driver.restore(snapshot);
-                        out.clear();
-                    }
-                }
-                in.finish();
-                committed.addAll(out.records());
-            }
-            committed.sort(null);
-            return committed;
-        };
-        List<String> uninterrupted = run.apply(-1);
-        assertThat(uninterrupted).as("3 keys in each of the 54 windows that start from -8 to 98").hasSize(3 * 54);
-        assertThat(uninterrupted.stream().mapToLong(c -> Long.parseLong(c.substring("count=".length()))).sum())
-                .as("each element in 5 windows").isEqualTo(200 * 5);
-        assertThat(run.apply(117)).isEqualTo(uninterrupted);
     }
 }

@@ -231,12 +231,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
 
     @Override
     public void snapshotState(SnapshotWriter state) throws Exception {
-        tables.writeToKeyedState();
-        try {
-            super.snapshotState(state);
-        } finally {
-            tables.clearKeyedState();
-        }
+        tables.whileInKeyedState(() -> super.snapshotState(state));
     }
 
     @Override

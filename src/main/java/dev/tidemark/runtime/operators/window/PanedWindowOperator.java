@@ -191,12 +191,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
 
     @Override
     public void snapshotState(SnapshotWriter state) throws Exception {
-        panes.writeToKeyedState();
-        try {
-            super.snapshotState(state);
-        } finally {
-            panes.clearKeyedState();
-        }
+        panes.whileInKeyedState(() -> super.snapshotState(state));
     }
 
     @Override

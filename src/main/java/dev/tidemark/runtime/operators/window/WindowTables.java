@@ -98,9 +98,12 @@ final class WindowTables<K> {
         return entries;
     }
 
-    /** Writes every table into its keyed state under (key, the table's window), for a snapshot. */
+    /**
+     * Runs {@code snapshot} while every table is also in keyed state, under (key, the table's window),
+     * so that the snapshot of keyed state holds them; empties that state again after.
+     */
     @SuppressWarnings("unchecked")
-    void writeToKeyedState() {
+    void whileInKeyedState(Snapshot snapshot) throws Exception {
         for (int t = 0; t < count; t++) {
             WindowTable table = tables[t];
             for (int position = 0; position < table.size(); position++) {
@@ -109,11 +112,17 @@ final class WindowTables<K> {
                         table.valueAt(position));
             }
         }
+        try {
+            snapshot.take();
+        } finally {
+            snapshotTable.clear();
+        }
     }
 
-    /** Empties the keyed state, once the snapshot has it. */
-    void clearKeyedState() {
-        snapshotTable.clear();
+    /** Takes an operator's snapshot. */
+    @FunctionalInterface
+    interface Snapshot {
+        void take() throws Exception;
     }
 
     /** Rebuilds the tables from the keyed state a restore filled, then empties it. */

@@ -46,6 +46,12 @@ class WindowOperatorCleanupTest {
         public void emitWatermarkStatus(WatermarkStatus status) {}
     };
 
+    /** The context of a single operator instance on a manual clock. */
+    private static <T> OperatorContext<T> context(Output<T> output) {
+        return new OperatorContext<>("Window", output, new ManualProcessingTimeService(0), new ExecutionConfig(), 0, 1,
+                new MetricRegistry(() -> 0L));
+    }
+
     @SuppressWarnings("unchecked")
     private WindowOperator<Integer, Integer, Integer, TimeWindow> operator(WindowAssigner<Object, TimeWindow> assigner,
             long lateness) throws Exception {
@@ -53,8 +59,7 @@ class WindowOperatorCleanupTest {
                 (KeySelector<Integer, Integer>) i -> i % 100, assigner, (Trigger<Object, TimeWindow>) assigner.getDefaultTrigger(),
                 null, lateness, null, Integer::sum, null,
                 (ProcessWindowFunction<Integer, Integer, Integer, TimeWindow>) (Object) WindowFunctions.passThrough());
-        var op = new WindowOperator<>(spec, new OperatorContext<>("Window", output, new ManualProcessingTimeService(0),
-                new ExecutionConfig(), 0, 1, new MetricRegistry(() -> 0L)));
+        var op = new WindowOperator<>(spec, context(output));
         op.open();
         return op;
     }
@@ -92,7 +97,7 @@ class WindowOperatorCleanupTest {
                 dev.tidemark.api.functions.Aggregations.count(),
                 (ProcessWindowFunction<Long, Long, Integer, TimeWindow>) (Object) WindowFunctions.passThrough());
         List<Object> counts = new ArrayList<>();
-        var op = new PanedWindowOperator<>(spec, new OperatorContext<>("Window", new Output<Long>() {
+        var op = new PanedWindowOperator<>(spec, context(new Output<Long>() {
             @Override
             public void collect(Long value, long timestamp) {
                 counts.add(value);
@@ -106,7 +111,7 @@ class WindowOperatorCleanupTest {
 
             @Override
             public void emitWatermarkStatus(WatermarkStatus status) {}
-        }, new ManualProcessingTimeService(0), new ExecutionConfig(), 0, 1, new MetricRegistry(() -> 0L)));
+        }));
         op.open();
         for (int i = 0; i < 1_000; i++) {
             op.processElement(i, i % 50);
@@ -126,8 +131,7 @@ class WindowOperatorCleanupTest {
                 (KeySelector<Integer, Integer>) i -> i % 100, SlidingEventTimeWindows.of(Duration.ofMillis(20),
                 Duration.ofMillis(5)), EventTimeTrigger.create(), null, 10, null, Integer::sum, null,
                 (ProcessWindowFunction<Integer, Integer, Integer, TimeWindow>) (Object) WindowFunctions.passThrough());
-        var op = new AlignedWindowOperator<>(spec, new OperatorContext<>("Window", output, new ManualProcessingTimeService(0),
-                new ExecutionConfig(), 0, 1, new MetricRegistry(() -> 0L)));
+        var op = new AlignedWindowOperator<>(spec, context(output));
         op.open();
         for (int i = 0; i < 1_000; i++) {
             op.processElement(i, i % 50);
