@@ -230,6 +230,71 @@ class AlignedWindowsTest {
         assertThat(runWithRestoreAt(157, panes)).isEqualTo(uninterrupted);
     }
 
+    /**
+     * Aligned windows snapshot what the general operator would: a program can add a trigger (or take
+     * it away) between a savepoint and its restore, as with Flink.
+     */
+    @Test
+    void aSnapshot_restoresAcrossTheTwoOperators() {
+        Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> aligned =
+                keyed -> windows(keyed, twelveBy4(), 6, false, false);
+        Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> general =
+                keyed -> windows(keyed, twelveBy4(), 6, true, false);
+        List<String> uninterrupted = runWithRestoreAt(-1, aligned);
+        assertThat(runSwitchingAt(157, aligned, general)).as("aligned, then general").isEqualTo(uninterrupted);
+        assertThat(runSwitchingAt(157, general, aligned)).as("general, then aligned").isEqualTo(uninterrupted);
+    }
+
+    @Test
+    void panes_refuseAnotherLayoutsSnapshot_insteadOfDroppingIt() {
+        Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> panes =
+                keyed -> keyed.window(twelveBy4()).sharePanes().aggregate(new Sum(), new Track<>());
+        Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> aligned =
+                keyed -> keyed.window(twelveBy4()).aggregate(new Sum(), new Track<>());
+        assertThatThrownBy(() -> runSwitchingAt(157, panes, aligned))
+                .hasStackTraceContaining("the snapshot holds accumulators per pane (sharePanes())");
+        assertThatThrownBy(() -> runSwitchingAt(157, aligned, panes))
+                .hasStackTraceContaining("the snapshot holds accumulators per window, not per pane");
+    }
+
+    /** The results, sorted, of the events of {@link #runWithRestoreAt}: {@code first} snapshots at {@code at}, {@code then} restores it. */
+    private static List<String> runSwitchingAt(int at,
+            Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> first,
+            Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> then) {
+        List<String> committed = new ArrayList<>();
+        JobSnapshot snapshot;
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Event> in = driver.source("events", Event.class);
+            TestSink<String> out = driver.sink(first.apply(in.stream().keyBy(Event::key)));
+            driver.start();
+            for (int i = 0; i <= at; i++) {
+                emitEvent(in, i);
+            }
+            snapshot = driver.snapshot();
+            committed.addAll(out.records());
+        }
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Event> in = driver.source("events", Event.class);
+            TestSink<String> out = driver.sink(then.apply(in.stream().keyBy(Event::key)));
+            driver.start(snapshot);
+            for (int i = at + 1; i < 300; i++) {
+                emitEvent(in, i);
+            }
+            in.finish();
+            committed.addAll(out.records());
+        }
+        committed.sort(null);
+        return committed;
+    }
+
+    /** Event {@code i} of the restore tests, up to 8 ms behind, and every twentieth a watermark that lets some fire again. */
+    private static void emitEvent(TestSource<Event> in, int i) {
+        in.emit(new Event(i % 3, i % 7), i / 2 - (i * 7) % 9);
+        if (i % 20 == 19) {
+            in.emitWatermark(i / 2 - 3);
+        }
+    }
+
     private static WindowAssigner<Object, TimeWindow> twelveBy4() {
         return SlidingEventTimeWindows.of(Duration.ofMillis(12), Duration.ofMillis(4));
     }
@@ -246,10 +311,7 @@ class AlignedWindowsTest {
             TestSink<String> out = driver.sink(pipeline.apply(in.stream().keyBy(Event::key)));
             driver.start();
             for (int i = 0; i < 300; i++) {
-                in.emit(new Event(i % 3, i % 7), i / 2 - (i * 7) % 9);
-                if (i % 20 == 19) {
-                    in.emitWatermark(i / 2 - 3); // elements are up to 8 ms behind: some fire again
-                }
+                emitEvent(in, i);
                 if (i == restoreAt) {
                     JobSnapshot snapshot = driver.snapshot();
                     committed.addAll(out.records());

@@ -94,6 +94,12 @@ public final class HeapKeyedStateBackend<K> {
         return (StateTable<K, N, V>) registered.table;
     }
 
+    /** How many (key, namespace) entries the state named {@code name} holds; 0 if there is no such state. */
+    public int entriesOf(String name) {
+        Registered registered = tables.get(name);
+        return registered == null ? 0 : registered.table.size();
+    }
+
     /** How many (key, namespace) entries all states hold; for tests of cleanup. */
     public int totalEntries() {
         int total = 0;

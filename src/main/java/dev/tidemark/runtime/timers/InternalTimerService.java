@@ -151,6 +151,11 @@ public final class InternalTimerService<K, N> {
         }
     }
 
+    /** Removes a timer of any key, as {@link #restoreTimer} added it. */
+    public void removeTimer(boolean eventTime, K key, N namespace, long time) {
+        (eventTime ? eventTimers : processingTimers).remove(key, namespace, time);
+    }
+
     /** Restores event time as a snapshot recorded it. */
     public void restoreWatermark(long watermark) {
         currentWatermark = Math.max(currentWatermark, watermark);

@@ -12,13 +12,16 @@ import java.util.List;
  */
 final class AccumulatingContents<K, IN, ACC, W> implements WindowContents<IN, W> {
 
+    /** The keyed state of the accumulators, by (key, window): aligned windows snapshot theirs here too. */
+    static final String STATE = "_window/accumulator";
+
     private final HeapKeyedStateBackend<K> backend;
     private final StateTable<K, W, ACC> table;
     private final Accumulator<IN, ACC> accumulator;
 
     AccumulatingContents(HeapKeyedStateBackend<K> backend, Accumulator<IN, ACC> accumulator) {
         this.backend = backend;
-        this.table = backend.table("_window/accumulator", AccumulatingContents.class);
+        this.table = backend.table(STATE, AccumulatingContents.class);
         this.accumulator = accumulator;
     }
 

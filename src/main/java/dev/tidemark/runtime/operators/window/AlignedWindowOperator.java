@@ -8,6 +8,7 @@ import dev.tidemark.runtime.checkpoint.SnapshotWriter;
 import dev.tidemark.runtime.operators.ForwardingOperator;
 import dev.tidemark.runtime.operators.KeyedSupport;
 import dev.tidemark.runtime.operators.OperatorContext;
+import dev.tidemark.runtime.state.KeyNamespaceMap;
 import dev.tidemark.runtime.state.NamespacedStateStore;
 import dev.tidemark.runtime.timers.InternalTimer;
 import dev.tidemark.runtime.timers.InternalTimerService;
@@ -17,6 +18,7 @@ import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
 import dev.tidemark.windowing.assigners.WindowAssigner;
 import dev.tidemark.windowing.triggers.EventTimeTrigger;
 import dev.tidemark.windowing.windows.TimeWindow;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -86,7 +88,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
                 new NamespacedStateStore<>(keyed.backend(), null), keyed.store(), timers);
         this.lateness = new Lateness<>(spec.allowedLatenessMillis(), true, (OutputTag<Object>) spec.lateTag(), output,
                 context.counter("numLateRecordsDropped"), context.operatorName());
-        this.tables = new WindowTables<>(keyed.backend(), size, "_window/aligned", AlignedWindowOperator.class,
+        this.tables = new WindowTables<>(keyed.backend(), size, AccumulatingContents.STATE, AccumulatingContents.class,
                 context.config().getMaxParallelism());
     }
 
@@ -231,13 +233,53 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
 
     @Override
     public void snapshotState(SnapshotWriter state) throws Exception {
-        tables.whileInKeyedState(() -> super.snapshotState(state));
+        tables.whileInKeyedState(() -> whileTimersRegistered(() -> super.snapshotState(state)));
+    }
+
+    /**
+     * Runs {@code snapshot} while every key of every window has the timers the general operator
+     * would hold for it: its firing, unless the window fired, and its cleanup. With the accumulators
+     * in the general operator's keyed state, the snapshot is the one {@link WindowOperator} would
+     * take, so a program may change between the two (a trigger added, say) and restore it.
+     */
+    private void whileTimersRegistered(WindowTables.Snapshot snapshot) throws Exception {
+        forEachTimer((key, window, time) -> timers.restoreTimer(true, key, window, time));
+        try {
+            snapshot.take();
+        } finally {
+            forEachTimer((key, window, time) -> timers.removeTimer(true, key, window, time));
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private void forEachTimer(KeyNamespaceMap.TriConsumer<K, TimeWindow, Long> action) {
+        for (int t = 0; t < tables.count(); t++) {
+            WindowTable table = tables.get(t);
+            long maxTimestamp = table.window().maxTimestamp();
+            long cleanupTime = lateness.cleanupTime(maxTimestamp);
+            for (int position = 0; position < table.size(); position++) {
+                K key = (K) table.keyAt(position);
+                if (!table.fired()) {
+                    action.accept(key, table.window(), maxTimestamp);
+                }
+                if (cleanupTime != Long.MAX_VALUE && cleanupTime != maxTimestamp) {
+                    action.accept(key, table.window(), cleanupTime);
+                }
+            }
+        }
     }
 
     @Override
     public void initializeState(SnapshotReader state) throws Exception {
         super.initializeState(state);
+        WindowTables.refuseRestored(keyed.backend(), PanedWindowOperator.STATE, "accumulators per pane"
+                + " (sharePanes()), which only sharePanes() with the same windows can restore");
         tables.readFromKeyedState(timers.currentWatermark());
+        for (boolean eventTime : new boolean[] {true, false}) { // the tables imply them
+            List<InternalTimer<K, TimeWindow>> restored = new ArrayList<>();
+            timers.forEachTimer(eventTime, restored::add);
+            restored.forEach(timer -> timers.removeTimer(eventTime, timer.key(), timer.namespace(), timer.timestamp()));
+        }
     }
 
     /** How many accumulators, state entries and timers the operator holds, for tests that check cleanup. */

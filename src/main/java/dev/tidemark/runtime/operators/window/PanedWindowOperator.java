@@ -39,6 +39,9 @@ import java.util.List;
 public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperator<IN, OUT>
         implements Triggerable<K, TimeWindow> {
 
+    /** The keyed state panes are snapshotted in, by (key, pane). */
+    static final String STATE = "_window/panes";
+
     private final KeyedSupport<IN, K> keyed;
     private final SlidingEventTimeWindows assigner;
     private final AggregateFunction<IN, ACC, ?> aggregate;
@@ -65,7 +68,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
                 new NamespacedStateStore<>(keyed.backend(), null), keyed.store(), timers);
         this.lateness = new Lateness<>(0, true, (OutputTag<Object>) spec.lateTag(), output,
                 context.counter("numLateRecordsDropped"), context.operatorName());
-        this.panes = new WindowTables<>(keyed.backend(), slide, "_window/panes", PanedWindowOperator.class,
+        this.panes = new WindowTables<>(keyed.backend(), slide, STATE, PanedWindowOperator.class,
                 context.config().getMaxParallelism());
     }
 
@@ -197,6 +200,8 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
     @Override
     public void initializeState(SnapshotReader state) throws Exception {
         super.initializeState(state);
+        WindowTables.refuseRestored(keyed.backend(), AccumulatingContents.STATE, "accumulators per window, not per"
+                + " pane: restore it without sharePanes()");
         panes.readFromKeyedState(Long.MIN_VALUE);
     }
 

@@ -3,6 +3,7 @@ package dev.tidemark.runtime.operators.window;
 import dev.tidemark.api.OutputTag;
 import dev.tidemark.api.functions.ProcessWindowFunction;
 import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.checkpoint.SnapshotReader;
 import dev.tidemark.runtime.operators.ForwardingOperator;
 import dev.tidemark.runtime.operators.KeyedSupport;
 import dev.tidemark.runtime.operators.OperatorContext;
@@ -75,6 +76,13 @@ public final class WindowOperator<K, IN, OUT, W extends Window> extends Forwardi
     @Override
     protected KeyedSupport<?, ?> keyedSupport() {
         return keyed;
+    }
+
+    @Override
+    public void initializeState(SnapshotReader state) throws Exception {
+        super.initializeState(state);
+        WindowTables.refuseRestored(keyed.backend(), PanedWindowOperator.STATE, "accumulators per pane"
+                + " (sharePanes()), which only sharePanes() with the same windows can restore");
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

@@ -16,6 +16,7 @@ import java.util.Arrays;
  */
 final class WindowTables<K> {
 
+    private final HeapKeyedStateBackend<K> backend;
     private final long length;
     private final StateTable<K, TimeWindow, Object> snapshotTable; // filled only while a snapshot is taken
     private final int maxParallelism;
@@ -31,6 +32,7 @@ final class WindowTables<K> {
      * @param kind the kind registered with that state
      */
     WindowTables(HeapKeyedStateBackend<K> backend, long length, String stateName, Class<?> kind, int maxParallelism) {
+        this.backend = backend;
         this.length = length;
         this.snapshotTable = backend.table(stateName, kind);
         this.maxParallelism = maxParallelism;
@@ -125,12 +127,37 @@ final class WindowTables<K> {
         void take() throws Exception;
     }
 
-    /** Rebuilds the tables from the keyed state a restore filled, then empties it. */
+    /**
+     * Rebuilds the tables from the keyed state a restore filled, then empties it.
+     *
+     * @throws IllegalStateException if a restored window is not of this operator's length (the
+     *     program changed its window size)
+     */
     void readFromKeyedState(long firedUpTo) {
         for (int group = 0; group < maxParallelism; group++) {
-            snapshotTable.forEach(group, (key, window, value) ->
-                    add(table(window.start(), firedUpTo), key, WindowTable.hash(key), value));
+            snapshotTable.forEach(group, (key, window, value) -> {
+                WindowTable table = table(window.start(), firedUpTo);
+                if (!table.window().equals(window)) {
+                    throw new IllegalStateException("cannot restore operator '" + backend.operatorName()
+                            + "': the snapshot holds window " + window + ", which is not " + length
+                            + " ms long; restore a program with the same window size");
+                }
+                add(table, key, WindowTable.hash(key), value);
+            });
         }
         snapshotTable.clear();
+    }
+
+    /**
+     * Fails a restore that brought entries of the state named {@code name}, which this operator
+     * cannot read, rather than drop them.
+     *
+     * @param what what that state is, and what to do instead
+     */
+    static void refuseRestored(HeapKeyedStateBackend<?> backend, String name, String what) {
+        if (backend.entriesOf(name) > 0) {
+            throw new IllegalStateException("cannot restore operator '" + backend.operatorName()
+                    + "': the snapshot holds " + what);
+        }
     }
 }
