@@ -34,10 +34,12 @@ import java.util.List;
  * (the default operator's timer order); an element for a window that already fired, within the
  * allowed lateness, fires that key's window again at once; a window is cleaned up at
  * {@code maxTimestamp + allowedLateness}; late elements are dropped or diverted alike. Windows fire
- * in the order of their ends, a firing before a cleanup due at the same time.
+ * in the order of their ends; a firing and another window's cleanup due at the same time go key by
+ * key in the order of the keys' arrival, as the default operator's timers would.
  *
- * <p>A snapshot writes the accumulators as keyed state under (key, window), so it splits by key
- * group like any other; a restore rebuilds the tables.
+ * <p>A snapshot holds what the general operator's would: the accumulators as keyed state under
+ * (key, window), and their timers. It splits by key group like any other, and either operator
+ * restores the other's.
  *
  * <p>Threading: the owning task's thread only.
  */
@@ -47,7 +49,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     private final KeyedSupport<IN, K> keyed;
     private final WindowAssigner<Object, TimeWindow> assigner;
     private final Accumulator<IN, Object> accumulator;
-    private final InternalTimerService<K, TimeWindow> timers; // none registered: it keeps the watermark for functions
+    private final InternalTimerService<K, TimeWindow> timers; // the watermark for functions; timers only in snapshots
     private final WindowFunctionRunner<K, Object, OUT, TimeWindow> function;
     private final Lateness<TimeWindow> lateness;
     private final long size;
@@ -122,16 +124,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     }
 
     private void add(WindowTable table, K key, int hash, IN value, long timestamp) throws Exception {
-        int position = table.find(key, hash);
-        if (position < 0) {
-            position = tables.add(table, key, hash, accumulator.first(value));
-        } else {
-            Object acc = table.valueAt(position);
-            Object updated = accumulator.add(value, acc);
-            if (updated != acc) {
-                table.setValueAt(position, updated); // most aggregates change their accumulator in place
-            }
-        }
+        int position = tables.accumulate(table, key, hash, value, accumulator);
         if (table.fired()) { // late, within the allowed lateness: what EventTimeTrigger does, it fires at once
             emit(table, position, timestamp);
         }

@@ -45,6 +45,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
     private final KeyedSupport<IN, K> keyed;
     private final SlidingEventTimeWindows assigner;
     private final AggregateFunction<IN, ACC, ?> aggregate;
+    private final Accumulator<IN, Object> accumulator; // the aggregate, as a pane's element adds to it
     private final InternalTimerService<K, TimeWindow> timers; // none registered: it keeps the watermark for functions
     private final WindowFunctionRunner<K, Object, OUT, TimeWindow> function;
     private final Lateness<TimeWindow> lateness;
@@ -63,6 +64,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
         this.offset = assigner.getOffset();
         this.keyed = new KeyedSupport<>(spec.keySelector(), context);
         this.aggregate = (AggregateFunction<IN, ACC, ?>) spec.aggregate();
+        this.accumulator = (Accumulator) Accumulator.aggregating(aggregate);
         this.timers = keyed.timerService(this);
         this.function = new WindowFunctionRunner<>((ProcessWindowFunction) spec.function(), output,
                 new NamespacedStateStore<>(keyed.backend(), null), keyed.store(), timers);
@@ -78,7 +80,6 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public void processElement(IN value, long timestamp) throws Exception {
         if (timestamp == Long.MIN_VALUE) {
             assigner.assignWindows(value, timestamp, null, window -> {}); // it refuses, in its own words
@@ -90,18 +91,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
             lateness.onLateElement(value, timestamp, watermark); // every window of the element has fired
             return;
         }
-        WindowTable pane = panes.table(paneStart, Long.MIN_VALUE);
-        int hash = WindowTable.hash(key);
-        int position = pane.find(key, hash);
-        if (position < 0) {
-            panes.add(pane, key, hash, aggregate.add(value, aggregate.createAccumulator()));
-            return;
-        }
-        ACC acc = (ACC) pane.valueAt(position);
-        ACC updated = aggregate.add(value, acc);
-        if (updated != acc) {
-            pane.setValueAt(position, updated);
-        }
+        panes.accumulate(panes.table(paneStart, Long.MIN_VALUE), key, WindowTable.hash(key), value, accumulator);
     }
 
     @Override

@@ -76,6 +76,26 @@ final class WindowTables<K> {
         return last = opened;
     }
 
+    /**
+     * Adds {@code value} to {@code key}'s accumulator in {@code table}, creating it (as the latest
+     * arrival of all tables) if the key is new there.
+     *
+     * @return the key's position in the table
+     */
+    <IN> int accumulate(WindowTable table, Object key, int hash, IN value, Accumulator<IN, Object> accumulator)
+            throws Exception {
+        int position = table.find(key, hash);
+        if (position < 0) {
+            return add(table, key, hash, accumulator.first(value));
+        }
+        Object acc = table.valueAt(position);
+        Object updated = accumulator.add(value, acc);
+        if (updated != acc) {
+            table.setValueAt(position, updated); // most aggregates change their accumulator in place
+        }
+        return position;
+    }
+
     /** Adds {@code key}, which the table does not hold, as the latest arrival of all tables. */
     int add(WindowTable table, Object key, int hash, Object value) {
         return table.add(key, hash, value, arrivals++);
