@@ -89,15 +89,20 @@ final class ChainLock {
         queue.lock();
         waiter = Thread.currentThread();
         int spins = 0;
+        boolean interrupted = false;
         while (!STATE.compareAndSet(this, 0, 1)) {
             if (++spins < SPINS) {
                 Thread.onSpinWait();
             } else {
                 LockSupport.parkNanos(this, RECHECK_NANOS);
+                interrupted |= Thread.interrupted(); // an interrupted park returns at once: keep it for later, not spin
             }
         }
         waiter = null;
         owner = Thread.currentThread();
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Pairs with {@link #lock()}. */

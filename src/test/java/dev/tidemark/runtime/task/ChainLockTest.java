@@ -86,6 +86,34 @@ class ChainLockTest {
     }
 
     @Test
+    @Timeout(120)
+    void anInterruptedWaiter_stillWaitsForTheChain_andKeepsItsInterrupt() throws Exception {
+        boolean slow = lock.lockBySource();
+        Thread waiter = new Thread(() -> {
+            Thread.currentThread().interrupt();
+            lock.lock();
+            try {
+                counter = Thread.currentThread().isInterrupted() ? 1 : -1;
+            } finally {
+                lock.unlock();
+            }
+        }, "task");
+        waiter.start();
+        while (waiter.getState() != Thread.State.TIMED_WAITING && waiter.isAlive()) {
+            Thread.onSpinWait(); // the waiter parks between looks at the chain once its spins are spent
+        }
+        assertThat(waiter.isAlive()).as("it waits while the chain is held").isTrue();
+        lock.unlockBySource(slow);
+        waiter.join();
+        lock.lock();
+        try {
+            assertThat(counter).as("it got the chain, still interrupted").isEqualTo(1);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Test
     void takingItTwice_isRefusedRatherThanHanging() {
         boolean slow = lock.lockBySource();
         try {
