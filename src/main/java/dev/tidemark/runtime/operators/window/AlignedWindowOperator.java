@@ -1,7 +1,5 @@
 package dev.tidemark.runtime.operators.window;
 
-import dev.tidemark.api.OutputTag;
-import dev.tidemark.api.functions.ProcessWindowFunction;
 import dev.tidemark.eventtime.Watermark;
 import dev.tidemark.runtime.checkpoint.SnapshotReader;
 import dev.tidemark.runtime.checkpoint.SnapshotWriter;
@@ -9,7 +7,6 @@ import dev.tidemark.runtime.operators.ForwardingOperator;
 import dev.tidemark.runtime.operators.KeyedSupport;
 import dev.tidemark.runtime.operators.OperatorContext;
 import dev.tidemark.runtime.state.KeyNamespaceMap;
-import dev.tidemark.runtime.state.NamespacedStateStore;
 import dev.tidemark.runtime.timers.InternalTimer;
 import dev.tidemark.runtime.timers.InternalTimerService;
 import dev.tidemark.runtime.timers.Triggerable;
@@ -86,10 +83,8 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
         this.accumulator = spec.reduce() != null ? (Accumulator) Accumulator.reducing(spec.reduce())
                 : (Accumulator) Accumulator.aggregating(spec.aggregate());
         this.timers = keyed.timerService(this);
-        this.function = new WindowFunctionRunner<>((ProcessWindowFunction) spec.function(), output,
-                new NamespacedStateStore<>(keyed.backend(), null), keyed.store(), timers);
-        this.lateness = new Lateness<>(spec.allowedLatenessMillis(), true, (OutputTag<Object>) spec.lateTag(), output,
-                context.counter("numLateRecordsDropped"), context.operatorName());
+        this.function = WindowFunctionRunner.of(spec, output, keyed, timers);
+        this.lateness = Lateness.of(spec, spec.allowedLatenessMillis(), true, context);
         this.tables = new WindowTables<>(keyed.backend(), size, AccumulatingContents.STATE, AccumulatingContents.class,
                 context.config().getMaxParallelism());
     }

@@ -3,6 +3,7 @@ package dev.tidemark.runtime.operators.window;
 import dev.tidemark.api.OutputTag;
 import dev.tidemark.eventtime.Timestamps;
 import dev.tidemark.runtime.metrics.Counter;
+import dev.tidemark.runtime.operators.OperatorContext;
 import dev.tidemark.runtime.operators.Output;
 import dev.tidemark.windowing.windows.Window;
 import org.slf4j.Logger;
@@ -42,6 +43,14 @@ final class Lateness<W extends Window> {
         this.output = output;
         this.dropped = dropped;
         this.operatorName = operatorName;
+    }
+
+    /** The rules of {@code spec}'s operator, with {@code allowedLateness}: late elements go to its late tag or are counted. */
+    @SuppressWarnings("unchecked")
+    static <W extends Window> Lateness<W> of(WindowOperatorSpec<?, ?, ?, W> spec, long allowedLateness, boolean eventTime,
+            OperatorContext<?> context) {
+        return new Lateness<>(allowedLateness, eventTime, (OutputTag<Object>) spec.lateTag(), context.output(),
+                context.counter("numLateRecordsDropped"), context.operatorName());
     }
 
     boolean isEventTime() {

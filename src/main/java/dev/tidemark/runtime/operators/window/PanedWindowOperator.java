@@ -1,15 +1,12 @@
 package dev.tidemark.runtime.operators.window;
 
-import dev.tidemark.api.OutputTag;
 import dev.tidemark.api.functions.AggregateFunction;
-import dev.tidemark.api.functions.ProcessWindowFunction;
 import dev.tidemark.eventtime.Watermark;
 import dev.tidemark.runtime.checkpoint.SnapshotReader;
 import dev.tidemark.runtime.checkpoint.SnapshotWriter;
 import dev.tidemark.runtime.operators.ForwardingOperator;
 import dev.tidemark.runtime.operators.KeyedSupport;
 import dev.tidemark.runtime.operators.OperatorContext;
-import dev.tidemark.runtime.state.NamespacedStateStore;
 import dev.tidemark.runtime.timers.InternalTimer;
 import dev.tidemark.runtime.timers.InternalTimerService;
 import dev.tidemark.runtime.timers.Triggerable;
@@ -66,10 +63,8 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
         this.aggregate = (AggregateFunction<IN, ACC, ?>) spec.aggregate();
         this.accumulator = (Accumulator) Accumulator.aggregating(aggregate);
         this.timers = keyed.timerService(this);
-        this.function = new WindowFunctionRunner<>((ProcessWindowFunction) spec.function(), output,
-                new NamespacedStateStore<>(keyed.backend(), null), keyed.store(), timers);
-        this.lateness = new Lateness<>(0, true, (OutputTag<Object>) spec.lateTag(), output,
-                context.counter("numLateRecordsDropped"), context.operatorName());
+        this.function = WindowFunctionRunner.of(spec, output, keyed, timers);
+        this.lateness = Lateness.of(spec, 0, true, context);
         this.panes = new WindowTables<>(keyed.backend(), slide, STATE, PanedWindowOperator.class,
                 context.config().getMaxParallelism());
     }

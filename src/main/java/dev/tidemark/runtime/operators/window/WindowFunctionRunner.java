@@ -2,6 +2,7 @@ package dev.tidemark.runtime.operators.window;
 
 import dev.tidemark.api.OutputTag;
 import dev.tidemark.api.functions.ProcessWindowFunction;
+import dev.tidemark.runtime.operators.KeyedSupport;
 import dev.tidemark.runtime.operators.Output;
 import dev.tidemark.runtime.operators.TimestampedCollector;
 import dev.tidemark.runtime.state.NamespacedStateStore;
@@ -38,6 +39,17 @@ final class WindowFunctionRunner<K, IN, OUT, W extends Window> {
         this.timers = timers;
         this.context = new ContextImpl(function);
         this.clears = overridesClear(function);
+    }
+
+    /**
+     * The runner of {@code spec}'s window function in a keyed operator: window state is keyed state
+     * scoped to the window, global state the key's.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static <K, OUT, W extends Window> WindowFunctionRunner<K, Object, OUT, W> of(WindowOperatorSpec<K, ?, OUT, W> spec,
+            Output<OUT> output, KeyedSupport<?, K> keyed, InternalTimerService<K, W> timers) {
+        return new WindowFunctionRunner<>((ProcessWindowFunction) spec.function(), output,
+                new NamespacedStateStore<>(keyed.backend(), null), keyed.store(), timers);
     }
 
     private static boolean overridesClear(ProcessWindowFunction<?, ?, ?, ?> function) {

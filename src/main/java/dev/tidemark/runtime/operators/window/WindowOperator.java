@@ -1,7 +1,5 @@
 package dev.tidemark.runtime.operators.window;
 
-import dev.tidemark.api.OutputTag;
-import dev.tidemark.api.functions.ProcessWindowFunction;
 import dev.tidemark.eventtime.Watermark;
 import dev.tidemark.runtime.checkpoint.SnapshotReader;
 import dev.tidemark.runtime.operators.ForwardingOperator;
@@ -63,11 +61,8 @@ public final class WindowOperator<K, IN, OUT, W extends Window> extends Forwardi
         this.trigger = new WindowTriggerContext<>((Trigger<Object, W>) spec.trigger(), timers,
                 new NamespacedStateStore<>(keyed.backend(), null, "_trigger/"));
         this.contents = contents(spec);
-        this.function = new WindowFunctionRunner<>((ProcessWindowFunction) spec.function(), output,
-                new NamespacedStateStore<>(keyed.backend(), null), keyed.store(), timers);
-        this.lateness = new Lateness<>(spec.allowedLatenessMillis(), assigner.isEventTime(),
-                (OutputTag<Object>) spec.lateTag(), output, context.counter("numLateRecordsDropped"),
-                context.operatorName());
+        this.function = WindowFunctionRunner.of(spec, output, keyed, timers);
+        this.lateness = Lateness.of(spec, spec.allowedLatenessMillis(), assigner.isEventTime(), context);
         this.merging = assigner instanceof MergingWindowAssigner<?, W> m ? new MergingWindows<>(keyed.backend(), m) : null;
         this.eventTimeTrigger = spec.trigger() instanceof EventTimeTrigger; // a copy per subtask: not the singleton
         this.emitToFunction = input -> function.process(keyed.currentKey(), firingWindow, input);
