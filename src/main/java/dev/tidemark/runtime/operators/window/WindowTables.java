@@ -9,8 +9,9 @@ import java.util.Arrays;
 /**
  * The open {@link WindowTable}s of an operator, ordered by start: aligned windows, or the panes
  * windows are made of. Finds a table by start (most elements hit the one before them's), opens
- * tables sized for as many keys as the last one that closed held, numbers each key's arrival, and
- * writes the tables to keyed state for a snapshot and back, so that a snapshot splits by key group.
+ * tables sized for as many keys as the last one that closed (or the latest open one) held, numbers
+ * each key's arrival, and writes the tables to keyed state for a snapshot and back, so that a
+ * snapshot splits by key group.
  *
  * <p>Threading: the owning task's thread only.
  */
@@ -63,7 +64,10 @@ final class WindowTables<K> {
         if (i >= 0 && tables[i].window().start() == start) {
             return last = tables[i];
         }
-        WindowTable opened = new WindowTable(new TimeWindow(start, TimeWindow.endOf(start, length)), expectedKeys);
+        // Sized for the keys of the last window that closed, or of the latest open one if more: before
+        // the first window closes, several may open (the watermark lags), and each would grow from nothing.
+        int expected = count == 0 ? expectedKeys : Math.max(expectedKeys, tables[count - 1].size());
+        WindowTable opened = new WindowTable(new TimeWindow(start, TimeWindow.endOf(start, length)), expected);
         if (opened.window().maxTimestamp() <= firedUpTo) {
             opened.markFired();
         }
