@@ -51,6 +51,30 @@ class FailureAndCancellationTest {
                 .cause().isInstanceOf(Boom.class).hasMessage("bad record 500");
     }
 
+    /** Aligned windows (tumbling, default trigger) in their own tasks behind a keyed exchange, at parallelism 2. */
+    @Test
+    void windowAggregateException_failsTheJob_namingTheWindowOperator() {
+        env.setParallelism(2);
+        env.fromSequence(1, 1_000_000)
+                .assignTimestampsAndWatermarks(dev.tidemark.eventtime.WatermarkStrategy.<Long>forMonotonousTimestamps()
+                        .withTimestampAssigner((i, previous) -> i))
+                .keyBy(i -> i % 10)
+                .window(dev.tidemark.windowing.assigners.TumblingEventTimeWindows.of(Duration.ofMillis(100)))
+                .reduce((a, b) -> {
+                    if (b == 5_011) { // not the first of its key and window: that one is not reduced
+                        throw new Boom("bad record 5011");
+                    }
+                    return a + b;
+                })
+                .name("Sum windows")
+                .addSink((v, ctx) -> {});
+        assertThatThrownBy(() -> env.execute("failing windows"))
+                .isInstanceOf(JobExecutionException.class)
+                .hasMessageContaining("operator 'Sum windows")
+                .hasMessageContaining("bad record 5011")
+                .cause().isInstanceOf(Boom.class);
+    }
+
     @Test
     void downstreamFailure_isAttributedToTheOperatorWhereItStarted() {
         env.fromElements(1).map(i -> i + 1).name("First").map(i -> i / 0).name("Divide").addSink((v, ctx) -> {});
