@@ -12,7 +12,6 @@ import dev.tidemark.runtime.timers.InternalTimerService;
 import dev.tidemark.runtime.timers.Triggerable;
 import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
 import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
-import dev.tidemark.windowing.assigners.WindowAssigner;
 import dev.tidemark.windowing.triggers.EventTimeTrigger;
 import dev.tidemark.windowing.windows.TimeWindow;
 import java.util.ArrayList;
@@ -44,7 +43,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
         implements Triggerable<K, TimeWindow> {
 
     private final KeyedSupport<IN, K> keyed;
-    private final WindowAssigner<Object, TimeWindow> assigner;
+    private final WindowOperatorSpec<K, IN, OUT, TimeWindow> spec;
     private final Accumulator<IN, Object> accumulator;
     private final InternalTimerService<K, TimeWindow> timers; // the watermark for functions; timers only in snapshots
     private final WindowFunctionRunner<K, Object, OUT, TimeWindow> function;
@@ -68,13 +67,13 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
             throw new IllegalArgumentException("aligned windows need tumbling or sliding event-time windows, the default"
                     + " trigger, no evictor and an eager reduce or aggregate: " + spec.name());
         }
-        this.assigner = (WindowAssigner<Object, TimeWindow>) spec.assigner();
-        if (assigner instanceof SlidingEventTimeWindows sliding) {
+        this.spec = spec;
+        if (spec.assigner() instanceof SlidingEventTimeWindows sliding) {
             this.size = sliding.getSize();
             this.slide = sliding.getSlide();
             this.offset = sliding.getOffset();
         } else {
-            TumblingEventTimeWindows tumbling = (TumblingEventTimeWindows) assigner;
+            TumblingEventTimeWindows tumbling = (TumblingEventTimeWindows) spec.assigner();
             this.size = tumbling.getSize();
             this.slide = size;
             this.offset = tumbling.getOffset();
@@ -96,9 +95,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
 
     @Override
     public void processElement(IN value, long timestamp) throws Exception {
-        if (timestamp == Long.MIN_VALUE) {
-            assigner.assignWindows(value, timestamp, null, window -> {}); // it refuses, in its own words
-        }
+        spec.requireTimestamp(value, timestamp);
         K key = keyed.keyOf(value, timestamp);
         int hash = WindowTable.hash(key);
         long watermark = timers.currentWatermark();

@@ -40,7 +40,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
     static final String STATE = "_window/panes";
 
     private final KeyedSupport<IN, K> keyed;
-    private final SlidingEventTimeWindows assigner;
+    private final WindowOperatorSpec<K, IN, OUT, TimeWindow> spec;
     private final AggregateFunction<IN, ACC, ?> aggregate;
     private final Accumulator<IN, Object> accumulator; // the aggregate, as a pane's element adds to it
     private final InternalTimerService<K, TimeWindow> timers; // none registered: it keeps the watermark for functions
@@ -55,7 +55,8 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
     @SuppressWarnings({"unchecked", "rawtypes"})
     public PanedWindowOperator(WindowOperatorSpec<K, IN, OUT, TimeWindow> spec, OperatorContext<OUT> context) {
         super(context, spec.function());
-        this.assigner = (SlidingEventTimeWindows) spec.assigner();
+        this.spec = spec;
+        SlidingEventTimeWindows assigner = (SlidingEventTimeWindows) spec.assigner();
         this.size = assigner.getSize();
         this.slide = assigner.getSlide();
         this.offset = assigner.getOffset();
@@ -76,9 +77,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
 
     @Override
     public void processElement(IN value, long timestamp) throws Exception {
-        if (timestamp == Long.MIN_VALUE) {
-            assigner.assignWindows(value, timestamp, null, window -> {}); // it refuses, in its own words
-        }
+        spec.requireTimestamp(value, timestamp);
         K key = keyed.keyOf(value, timestamp);
         long paneStart = TimeWindow.getWindowStartWithOffset(timestamp, offset, slide);
         long watermark = timers.currentWatermark();

@@ -58,6 +58,18 @@ public record WindowOperatorSpec<K, IN, OUT, W extends Window>(
         }
     }
 
+    /**
+     * Fails for an element without a timestamp, in the assigner's own words: an operator that places
+     * elements in event-time windows without asking the assigner checks here first.
+     */
+    @SuppressWarnings("unchecked")
+    public void requireTimestamp(IN value, long timestamp) {
+        if (timestamp == Long.MIN_VALUE) {
+            ((WindowAssigner<Object, W>) assigner).assignWindows(value, timestamp, null, window -> {});
+            throw new IllegalStateException("record must have a timestamp for event-time windows: " + name());
+        }
+    }
+
     /** The operator's name: the assigner and the trigger. */
     public String name() {
         return "Window(" + assigner.getClass().getSimpleName() + ", " + trigger.getClass().getSimpleName()
