@@ -6,6 +6,7 @@ import dev.tidemark.api.functions.ReduceFunction;
 import dev.tidemark.runtime.graph.SerializedValue;
 import dev.tidemark.runtime.operators.window.AlignedWindowOperator;
 import dev.tidemark.runtime.operators.window.PanedWindowOperator;
+import dev.tidemark.runtime.operators.window.SessionWindowOperator;
 import dev.tidemark.runtime.operators.window.WindowFunctions;
 import dev.tidemark.runtime.operators.window.WindowOperator;
 import dev.tidemark.runtime.operators.window.WindowOperatorSpec;
@@ -155,6 +156,9 @@ public final class WindowedStream<T, K, W extends Window> {
         SerializedValue<WindowOperatorSpec<K, T, R, W>> copies = DataStream.serialize(spec, name);
         if (AlignedWindowOperator.applies(spec)) {
             return input.oneInput(name, ctx -> new AlignedWindowOperator<>((WindowOperatorSpec) copies.copy(), ctx));
+        }
+        if (SessionWindowOperator.applies(spec)) {
+            return input.oneInput(name, ctx -> new SessionWindowOperator<>((WindowOperatorSpec) copies.copy(), ctx));
         }
         return input.oneInput(name, ctx -> new WindowOperator<>(copies.copy(), ctx));
     }

@@ -70,6 +70,16 @@ class AlignedWindowsTest {
         public void clear(TimeWindow window, TriggerContext ctx) throws Exception {
             delegate.clear(window, ctx);
         }
+
+        @Override
+        public boolean canMerge() {
+            return delegate.canMerge();
+        }
+
+        @Override
+        public void onMerge(TimeWindow window, OnMergeContext ctx) throws Exception {
+            delegate.onMerge(window, ctx);
+        }
     }
 
     /**
@@ -183,7 +193,7 @@ class AlignedWindowsTest {
      * Runs random events and watermarks through {@code tested} and {@code reference}, side by side,
      * and checks that both emit the same results and late elements in the same order.
      */
-    private static void assertSameOutput(Random random, String config,
+    static void assertSameOutput(Random random, String config,
             Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> tested,
             Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> reference) {
         try (TestDriver driver = TestDriver.create()) {
@@ -258,7 +268,7 @@ class AlignedWindowsTest {
     }
 
     /** The results, sorted, of the events of {@link #runWithRestoreAt}: {@code first} snapshots at {@code at}, {@code then} restores it. */
-    private static List<String> runSwitchingAt(int at,
+    static List<String> runSwitchingAt(int at,
             Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> first,
             Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> then) {
         List<String> committed = new ArrayList<>();
@@ -303,7 +313,7 @@ class AlignedWindowsTest {
      * The results, sorted, of 300 disordered events through {@code pipeline}; at event
      * {@code restoreAt} (if not -1) the driver snapshots, processes more, and restores the snapshot.
      */
-    private static List<String> runWithRestoreAt(int restoreAt,
+    static List<String> runWithRestoreAt(int restoreAt,
             Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> pipeline) {
         List<String> committed = new ArrayList<>();
         try (TestDriver driver = TestDriver.create()) {

@@ -31,14 +31,24 @@ public final class SessionWindows<T> extends MergingWindowAssigner<T, TimeWindow
         if (eventTime && time == Long.MIN_VALUE) {
             throw noTimestamp("EventTimeSessionWindows");
         }
-        long sessionGap = gap;
-        if (gapExtractor != null) {
-            sessionGap = gapExtractor.extract(element);
-            if (sessionGap <= 0) {
-                throw new IllegalArgumentException("session gap must be positive: gap=" + sessionGap + ", element=" + element);
-            }
+        out.collect(new TimeWindow(time, TimeWindow.endOf(time, gapOf(element))));
+    }
+
+    /**
+     * The gap after {@code element}: its session window is {@code [t, t + gap)}. The fixed gap, or
+     * what the gap extractor chooses for the element.
+     *
+     * @throws IllegalArgumentException if the extractor chooses a gap that is not positive
+     */
+    public long gapOf(T element) {
+        if (gapExtractor == null) {
+            return gap;
         }
-        out.collect(new TimeWindow(time, TimeWindow.endOf(time, sessionGap)));
+        long sessionGap = gapExtractor.extract(element);
+        if (sessionGap <= 0) {
+            throw new IllegalArgumentException("session gap must be positive: gap=" + sessionGap + ", element=" + element);
+        }
+        return sessionGap;
     }
 
     @Override

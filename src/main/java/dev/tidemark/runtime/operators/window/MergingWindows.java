@@ -29,6 +29,9 @@ final class MergingWindows<K, W extends Window> {
                 throws Exception;
     }
 
+    /** The keyed state of each key's window → state window map: session tables snapshot theirs here too. */
+    static final String STATE = "_window/merging-windows";
+
     private final HeapKeyedStateBackend<K> backend;
     private final StateTable<K, VoidNamespace, Map<W, W>> table;
     private final MergingWindowAssigner<?, W> assigner;
@@ -37,7 +40,7 @@ final class MergingWindows<K, W extends Window> {
 
     MergingWindows(HeapKeyedStateBackend<K> backend, MergingWindowAssigner<?, W> assigner) {
         this.backend = backend;
-        this.table = backend.table("_window/merging-windows", MergingWindows.class);
+        this.table = backend.table(STATE, MergingWindows.class);
         this.assigner = assigner;
         this.mergesIntersecting = assigner instanceof SessionWindows<?>;
     }

@@ -162,4 +162,43 @@ class WindowOperatorCleanupTest {
                 tumbling, EventTimeTrigger.create(), null, 0, null, null, null, WindowFunctions.passThrough())))
                 .as("all elements kept for the function").isFalse();
     }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void sessionTables_leaveNothingOnceTheirSessionsFired() throws Exception {
+        WindowOperatorSpec<Integer, Integer, Integer, TimeWindow> spec = new WindowOperatorSpec<>(
+                (KeySelector<Integer, Integer>) i -> i % 100, EventTimeSessionWindows.withGap(Duration.ofMillis(7)),
+                EventTimeTrigger.create(), null, 0, null, Integer::sum, null,
+                (ProcessWindowFunction<Integer, Integer, Integer, TimeWindow>) (Object) WindowFunctions.passThrough());
+        var op = new SessionWindowOperator<>(spec, context(output));
+        op.open();
+        for (int i = 0; i < 1_000; i++) {
+            op.processElement(i, (i * 37) % 200);
+        }
+        op.processWatermark(new Watermark(150));
+        assertThat(op.stateSize()).as("sessions ending after 150 are open").isPositive();
+        op.processWatermark(new Watermark(205));
+        assertThat(op.stateSize()).as("the last session ends at 206: 205 is its max timestamp").isZero();
+        assertThat(emitted).isNotEmpty();
+    }
+
+    @Test
+    void sessionTables_applyOnlyWhereTheyGiveTheGeneralOperatorsResults() {
+        java.util.function.BiFunction<WindowAssigner<Object, TimeWindow>, Long,
+                WindowOperatorSpec<Integer, Integer, Integer, TimeWindow>> spec = (assigner, lateness) ->
+                new WindowOperatorSpec<>((KeySelector<Integer, Integer>) i -> i, assigner, EventTimeTrigger.create(),
+                        null, lateness, null, Integer::sum, null, WindowFunctions.passThrough());
+        assertThat(SessionWindowOperator.applies(spec.apply(EventTimeSessionWindows.withGap(Duration.ofMillis(5)), 0L)))
+                .isTrue();
+        assertThat(SessionWindowOperator.applies(spec.apply(
+                EventTimeSessionWindows.withDynamicGap(element -> 5), 0L))).as("dynamic gaps").isTrue();
+        assertThat(SessionWindowOperator.applies(spec.apply(EventTimeSessionWindows.withGap(Duration.ofMillis(5)), 3L)))
+                .as("allowed lateness").isFalse();
+        assertThat(SessionWindowOperator.applies(spec.apply(
+                dev.tidemark.windowing.assigners.ProcessingTimeSessionWindows.withGap(Duration.ofMillis(5)), 0L)))
+                .as("processing time").isFalse();
+        assertThat(SessionWindowOperator.applies(spec.apply(
+                dev.tidemark.windowing.assigners.TumblingEventTimeWindows.of(Duration.ofMillis(5)), 0L)))
+                .as("not sessions").isFalse();
+    }
 }

@@ -1,0 +1,53 @@
+package dev.tidemark.runtime.operators.window;
+
+import dev.tidemark.windowing.windows.TimeWindow;
+
+/**
+ * One open session of one key: its bounds, its accumulator, and where it stands in the
+ * {@link SessionTable}'s firing order. Mutable: a session grows in place as elements extend it, so
+ * an element that lands in a session allocates nothing.
+ *
+ * <p>Threading: the owning task's thread only.
+ */
+final class Session {
+
+    final Object key;
+    final int hash;
+    long start;
+    long end; // exclusive; the session fires when the watermark reaches end - 1
+    Object accumulator;
+    /**
+     * When the session's current bounds were set, in the table's count: the order in which the
+     * general operator would have registered its timer, and so fires sessions that end together.
+     */
+    long registered;
+    int heapIndex = -1;
+    Session next; // the key's next earlier open session
+    Session previous; // the key's next later open session
+
+    Session(Object key, int hash, long start, long end, Object accumulator) {
+        this.key = key;
+        this.hash = hash;
+        this.start = start;
+        this.end = end;
+        this.accumulator = accumulator;
+    }
+
+    long maxTimestamp() {
+        return end - 1;
+    }
+
+    /** Whether {@code [start, end)} overlaps or touches this session: they merge. */
+    boolean touches(long otherStart, long otherEnd) {
+        return start <= otherEnd && end >= otherStart;
+    }
+
+    boolean covers(long otherStart, long otherEnd) {
+        return start <= otherStart && end >= otherEnd;
+    }
+
+    /** The session as a window, for functions and snapshots. */
+    TimeWindow window() {
+        return new TimeWindow(start, end);
+    }
+}

@@ -1,0 +1,144 @@
+package dev.tidemark.windowing;
+
+import static dev.tidemark.windowing.AlignedWindowsTest.LATE;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tidemark.api.KeyedStream;
+import dev.tidemark.api.SingleOutputStreamOperator;
+import dev.tidemark.api.WindowedStream;
+import dev.tidemark.api.functions.AggregateFunction;
+import dev.tidemark.testing.TestDriver;
+import dev.tidemark.testing.TestSource;
+import dev.tidemark.windowing.AlignedWindowsTest.Event;
+import dev.tidemark.windowing.AlignedWindowsTest.SameAsEventTimeTrigger;
+import dev.tidemark.windowing.AlignedWindowsTest.Track;
+import dev.tidemark.windowing.assigners.EventTimeSessionWindows;
+import dev.tidemark.windowing.assigners.SessionWindows;
+import dev.tidemark.windowing.windows.TimeWindow;
+import java.time.Duration;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Event-time sessions with the default trigger and no allowed lateness run on session tables
+ * ({@code SessionWindowOperator}): their results, late output, window state and cleanup must be the
+ * general operator's, in the same order, and survive a restore by either operator.
+ */
+class SessionTablesTest {
+
+    /** Keeps the values in the order they were added and merged, so that any other order shows. */
+    static final class Sequence implements AggregateFunction<Event, String, String> {
+        @Override
+        public String createAccumulator() {
+            return "";
+        }
+
+        @Override
+        public String add(Event e, String acc) {
+            return acc + e.value();
+        }
+
+        @Override
+        public String getResult(String acc) {
+            return acc;
+        }
+
+        @Override
+        public String merge(String a, String b) {
+            return a + "+" + b;
+        }
+    }
+
+    private static SingleOutputStreamOperator<String> sessions(KeyedStream<Event, Integer> keyed,
+            SessionWindows<Object> assigner, boolean reference, boolean reduce) {
+        WindowedStream<Event, Integer, TimeWindow> windowed = keyed.window(assigner).sideOutputLateData(LATE);
+        if (reference) {
+            windowed = windowed.trigger(new SameAsEventTimeTrigger());
+        }
+        if (reduce) { // not commutative: a different order of adds or merges shows in the result
+            return windowed.reduce((a, b) -> new Event(a.key(), a.value() * 31 + b.value()), new Track<>());
+        }
+        return windowed.aggregate(new Sequence(), new Track<>());
+    }
+
+    @Test
+    void randomInputs_giveTheGeneralOperatorsOutput_inTheSameOrder() {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        for (int run = 0; run < 60; run++) {
+            long gap = 1 + random.nextInt(12);
+            // a dynamic gap lets a short session sit beside a long one, and one element bridge several
+            SessionWindows<Object> assigner = random.nextBoolean() ? EventTimeSessionWindows.withGap(Duration.ofMillis(gap))
+                    : EventTimeSessionWindows.withDynamicGap(e -> ((Event) e).value() % 3 == 0 ? gap * 4 : 1);
+            boolean reduce = random.nextBoolean();
+            String config = "seed=" + seed + " run=" + run + " gap=" + gap + " assigner=" + assigner + " reduce=" + reduce;
+            AlignedWindowsTest.assertSameOutput(random, config, keyed -> sessions(keyed, assigner, false, reduce),
+                    keyed -> sessions(keyed, assigner, true, reduce));
+        }
+    }
+
+    private static Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> sessionsOf(boolean reference) {
+        return keyed -> sessions(keyed, EventTimeSessionWindows.withGap(Duration.ofMillis(2)), reference, false);
+    }
+
+    @Test
+    void sessionTables_surviveARestore() {
+        List<String> uninterrupted = AlignedWindowsTest.runWithRestoreAt(-1, sessionsOf(false));
+        assertThat(uninterrupted).as("sessions merge").anyMatch(s -> s.contains("+"));
+        assertThat(uninterrupted).as("the general operator's results")
+                .isEqualTo(AlignedWindowsTest.runWithRestoreAt(-1, sessionsOf(true)));
+        assertThat(AlignedWindowsTest.runWithRestoreAt(157, sessionsOf(false))).isEqualTo(uninterrupted);
+    }
+
+    /** A program can add a trigger (or take it away) between a savepoint and its restore. */
+    @Test
+    void aSnapshot_restoresAcrossTheTwoOperators() {
+        List<String> uninterrupted = AlignedWindowsTest.runWithRestoreAt(-1, sessionsOf(false));
+        assertThat(AlignedWindowsTest.runSwitchingAt(157, sessionsOf(false), sessionsOf(true)))
+                .as("session tables, then general").isEqualTo(uninterrupted);
+        assertThat(AlignedWindowsTest.runSwitchingAt(157, sessionsOf(true), sessionsOf(false)))
+                .as("general, then session tables").isEqualTo(uninterrupted);
+    }
+
+    @Test
+    void anElementWithoutTimestamp_isRefusedInTheAssignersWords() {
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Event> in = driver.source("events", Event.class);
+            driver.sink(in.stream().keyBy(Event::key).window(EventTimeSessionWindows.withGap(Duration.ofMillis(5)))
+                    .aggregate(new Sequence()));
+            driver.start();
+            assertThatThrownBy(() -> in.emit(new Event(1, 1)))
+                    .hasStackTraceContaining("record must have a timestamp for event-time windows:"
+                            + " assigner=EventTimeSessionWindows");
+        }
+    }
+
+    @Test
+    void aGapThatIsNotPositive_failsNamingTheElement() {
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Event> in = driver.source("events", Event.class);
+            driver.sink(in.stream().keyBy(Event::key)
+                    .window(EventTimeSessionWindows.<Event>withDynamicGap(e -> e.value() - 5)).aggregate(new Sequence()));
+            driver.start();
+            in.emit(new Event(1, 7), 1);
+            assertThatThrownBy(() -> in.emit(new Event(1, 2), 2))
+                    .hasStackTraceContaining("session gap must be positive: gap=-3, element=Event[key=1, value=2]");
+        }
+    }
+
+    @Test
+    void aNullKey_failsNamingTheOperator() {
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Event> in = driver.source("events", Event.class);
+            driver.sink(in.stream().keyBy(e -> e.key() == 3 ? null : e.key())
+                    .window(EventTimeSessionWindows.withGap(Duration.ofMillis(5))).aggregate(new Sequence()));
+            driver.start();
+            in.emit(new Event(1, 1), 1);
+            assertThatThrownBy(() -> in.emit(new Event(3, 1), 2))
+                    .hasStackTraceContaining("key must not be null: operator=Window(SessionWindows, EventTimeTrigger)");
+        }
+    }
+}
