@@ -96,7 +96,9 @@ public final class WindowedStream<T, K, W extends Window> {
      *
      * <p>Applies to {@link dev.tidemark.windowing.assigners.SlidingEventTimeWindows} whose size is a
      * multiple of its slide, with the default trigger, no evictor and no allowed lateness, followed by
-     * {@code aggregate(...)}; anything else fails when the window function is given.
+     * {@code aggregate(...)}; anything else fails when the window function is given. Where it
+     * applies, an aggregate that declares {@link AggregateFunction#mergesExactly()} (such as
+     * {@link dev.tidemark.api.functions.Aggregations#count()}) shares panes without this call.
      */
     public WindowedStream<T, K, W> sharePanes() {
         this.sharePanes = true;
@@ -146,8 +148,11 @@ public final class WindowedStream<T, K, W extends Window> {
             ProcessWindowFunction<?, R, K, W> function) {
         WindowOperatorSpec<K, T, R, W> spec = new WindowOperatorSpec<>(input.getKeySelector(), assigner, trigger,
                 evictor, allowedLatenessMillis, lateTag, reduce, aggregate, function);
-        if (sharePanes) {
-            checkPanesApply(aggregate);
+        String panesProblem = panesProblem(aggregate);
+        if (sharePanes && panesProblem != null) {
+            throw new IllegalStateException("sharePanes() cannot apply: " + panesProblem);
+        }
+        if (sharePanes || panesProblem == null && aggregate.mergesExactly()) {
             String name = "Paned" + spec.name();
             SerializedValue<WindowOperatorSpec> copies = DataStream.serialize((WindowOperatorSpec) spec, name);
             return input.oneInput(name, ctx -> new PanedWindowOperator<>(copies.copy(), ctx));
@@ -163,7 +168,8 @@ public final class WindowedStream<T, K, W extends Window> {
         return input.oneInput(name, ctx -> new WindowOperator<>(copies.copy(), ctx));
     }
 
-    private void checkPanesApply(AggregateFunction<T, ?, ?> aggregate) {
+    /** Why panes cannot apply to these windows and {@code aggregate}, or {@code null} if they can. */
+    private String panesProblem(AggregateFunction<T, ?, ?> aggregate) {
         String problem = null;
         if (!(assigner instanceof SlidingEventTimeWindows sliding)) {
             problem = "the assigner must be SlidingEventTimeWindows, not " + assigner.getClass().getSimpleName();
@@ -179,8 +185,6 @@ public final class WindowedStream<T, K, W extends Window> {
         } else if (aggregate == null) {
             problem = "the window function must be given with aggregate(...)";
         }
-        if (problem != null) {
-            throw new IllegalStateException("sharePanes() cannot apply: " + problem);
-        }
+        return problem;
     }
 }

@@ -8,6 +8,7 @@ import dev.tidemark.api.OutputTag;
 import dev.tidemark.api.SingleOutputStreamOperator;
 import dev.tidemark.api.WindowedStream;
 import dev.tidemark.api.functions.AggregateFunction;
+import dev.tidemark.api.functions.Aggregations;
 import dev.tidemark.api.functions.Collector;
 import dev.tidemark.api.functions.ProcessWindowFunction;
 import dev.tidemark.checkpoint.JobSnapshot;
@@ -262,9 +263,36 @@ class AlignedWindowsTest {
         Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> aligned =
                 keyed -> keyed.window(twelveBy4()).aggregate(new Sum(), new Track<>());
         assertThatThrownBy(() -> runSwitchingAt(157, panes, aligned))
-                .hasStackTraceContaining("the snapshot holds accumulators per pane (sharePanes())");
+                .hasStackTraceContaining("the snapshot holds accumulators per pane (sharePanes(), or an aggregate whose"
+                        + " mergesExactly())");
         assertThatThrownBy(() -> runSwitchingAt(157, aligned, panes))
                 .hasStackTraceContaining("the snapshot holds accumulators per window, not per pane");
+    }
+
+    /**
+     * An aggregate whose merge is exact ({@code Aggregations.count()}) shares panes without
+     * {@code sharePanes()}: the general operator's results, and a snapshot of panes, which the
+     * general operator refuses. Where panes do not apply (allowed lateness), it keeps windows.
+     */
+    @Test
+    void anExactMerge_sharesPanesWithoutBeingAsked() {
+        Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> counted =
+                keyed -> keyed.window(twelveBy4()).aggregate(Aggregations.count(), new Track<>());
+        Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> general =
+                keyed -> keyed.window(twelveBy4()).trigger(new SameAsEventTimeTrigger())
+                        .aggregate(Aggregations.count(), new Track<>());
+        assertThat(runWithRestoreAt(157, counted)).isEqualTo(runWithRestoreAt(-1, general));
+        assertThatThrownBy(() -> runSwitchingAt(157, counted, general))
+                .hasStackTraceContaining("the snapshot holds accumulators per pane");
+
+        Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> late =
+                keyed -> keyed.window(twelveBy4()).allowedLateness(Duration.ofMillis(6))
+                        .aggregate(Aggregations.count(), new Track<>());
+        Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> lateGeneral =
+                keyed -> keyed.window(twelveBy4()).allowedLateness(Duration.ofMillis(6))
+                        .trigger(new SameAsEventTimeTrigger()).aggregate(Aggregations.count(), new Track<>());
+        assertThat(runSwitchingAt(157, late, lateGeneral)).as("windows, not panes")
+                .isEqualTo(runWithRestoreAt(-1, lateGeneral));
     }
 
     /** The results, sorted, of the events of {@link #runWithRestoreAt}: {@code first} snapshots at {@code at}, {@code then} restores it. */

@@ -1,9 +1,8 @@
 package dev.tidemark.benchmarks;
 
-import dev.tidemark.api.WindowedStream;
+import dev.tidemark.api.functions.AggregateFunction;
 import dev.tidemark.api.functions.Aggregations;
 import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
-import dev.tidemark.windowing.windows.TimeWindow;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -17,22 +16,49 @@ public final class SlidingWindowJobs {
 
     private SlidingWindowJobs() {}
 
-    /** Runs W2 on Tidemark and returns what the sink saw. */
+    /**
+     * Runs W2 on Tidemark and returns what the sink saw. {@code Aggregations.count()} declares its
+     * merge exact, so the windows share one count per key and slide (panes).
+     */
     public static Result tidemark(long events, long eventsPerMilli, int parallelism) throws InterruptedException {
         return tidemark(events, eventsPerMilli, parallelism, false);
     }
 
-    /** Runs W2 on Tidemark, with one accumulator per key and slide ({@code sharePanes()}) if {@code panes}. */
-    public static Result tidemark(long events, long eventsPerMilli, int parallelism, boolean panes)
+    /**
+     * Runs W2 on Tidemark; if {@code perWindow}, with a count that does not declare its merge exact,
+     * as a function ported from Flink would not: one count per key and window, as without panes.
+     */
+    public static Result tidemark(long events, long eventsPerMilli, int parallelism, boolean perWindow)
             throws InterruptedException {
-        return TidemarkJobs.run("W2 sliding", parallelism, env -> {
-            WindowedStream<Event, Long, TimeWindow> windows = TidemarkJobs.keyedEvents(env,
-                    new GeneratorSource(events, eventsPerMilli))
-                    .window(SlidingEventTimeWindows.of(Duration.ofMillis(SIZE), Duration.ofMillis(SLIDE)));
-            (panes ? windows.sharePanes() : windows)
-                    .aggregate(Aggregations.<Event>count(), new TumblingWindowJobs.Hash())
-                    .addSink(new ResultSink());
-        });
+        return TidemarkJobs.run("W2 sliding", parallelism, env -> TidemarkJobs.keyedEvents(env,
+                        new GeneratorSource(events, eventsPerMilli))
+                .window(SlidingEventTimeWindows.of(Duration.ofMillis(SIZE), Duration.ofMillis(SLIDE)))
+                .aggregate(perWindow ? new PerWindowCount() : Aggregations.<Event>count(), new TumblingWindowJobs.Hash())
+                .addSink(new ResultSink()));
+    }
+
+    /** Counts, without declaring its merge exact. */
+    static final class PerWindowCount implements AggregateFunction<Event, long[], Long> {
+        @Override
+        public long[] createAccumulator() {
+            return new long[1];
+        }
+
+        @Override
+        public long[] add(Event e, long[] acc) {
+            acc[0]++;
+            return acc;
+        }
+
+        @Override
+        public Long getResult(long[] acc) {
+            return acc[0];
+        }
+
+        @Override
+        public long[] merge(long[] a, long[] b) {
+            return new long[] {a[0] + b[0]};
+        }
     }
 
     /** The same counts from a single-threaded loop: each event counted into its ten windows. */

@@ -23,4 +23,17 @@ public interface AggregateFunction<IN, ACC, OUT> extends Serializable {
 
     /** Merges two accumulators (for merging windows such as sessions). */
     ACC merge(ACC a, ACC b);
+
+    /**
+     * Whether {@link #merge} is exact: {@code merge(a, b)} returns the accumulator of both inputs'
+     * elements, and leaves {@code b} unchanged (it may change and return {@code a}). Sliding windows
+     * aggregated by such a function share one accumulator per slide without being asked, as with
+     * {@code WindowedStream.sharePanes()}, wherever panes apply.
+     *
+     * <p>{@code false} unless overridden: Flink never calls {@code merge} for sliding windows, so a
+     * function written for Flink may leave it unimplemented.
+     */
+    default boolean mergesExactly() {
+        return false;
+    }
 }

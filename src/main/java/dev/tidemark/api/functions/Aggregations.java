@@ -34,5 +34,10 @@ public final class Aggregations {
             a[0] += b[0];
             return a;
         }
+
+        @Override
+        public boolean mergesExactly() {
+            return true;
+        }
     }
 }

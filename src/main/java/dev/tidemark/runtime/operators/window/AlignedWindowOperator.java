@@ -257,8 +257,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     @Override
     public void initializeState(SnapshotReader state) throws Exception {
         super.initializeState(state);
-        WindowTables.refuseRestored(keyed.backend(), PanedWindowOperator.STATE, "accumulators per pane"
-                + " (sharePanes()), which only sharePanes() with the same windows can restore");
+        PanedWindowOperator.refusePanes(keyed.backend());
         tables.readFromKeyedState(timers.currentWatermark());
         for (boolean eventTime : new boolean[] {true, false}) { // the tables imply them
             List<InternalTimer<K, TimeWindow>> restored = new ArrayList<>();

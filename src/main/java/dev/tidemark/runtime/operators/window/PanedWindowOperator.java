@@ -7,6 +7,7 @@ import dev.tidemark.runtime.checkpoint.SnapshotWriter;
 import dev.tidemark.runtime.operators.ForwardingOperator;
 import dev.tidemark.runtime.operators.KeyedSupport;
 import dev.tidemark.runtime.operators.OperatorContext;
+import dev.tidemark.runtime.state.HeapKeyedStateBackend;
 import dev.tidemark.runtime.timers.InternalTimer;
 import dev.tidemark.runtime.timers.InternalTimerService;
 import dev.tidemark.runtime.timers.Triggerable;
@@ -38,6 +39,15 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
 
     /** The keyed state panes are snapshotted in, by (key, pane). */
     static final String STATE = "_window/panes";
+
+    /**
+     * Fails the restore, by another window operator, of a snapshot that holds panes, rather than
+     * drop them: only this operator reads them.
+     */
+    static void refusePanes(HeapKeyedStateBackend<?> backend) {
+        WindowTables.refuseRestored(backend, STATE, "accumulators per pane (sharePanes(), or an aggregate whose"
+                + " mergesExactly()), which only panes over the same windows can restore");
+    }
 
     private final KeyedSupport<IN, K> keyed;
     private final WindowOperatorSpec<K, IN, OUT, TimeWindow> spec;
@@ -185,7 +195,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
     public void initializeState(SnapshotReader state) throws Exception {
         super.initializeState(state);
         WindowTables.refuseRestored(keyed.backend(), AccumulatingContents.STATE, "accumulators per window, not per"
-                + " pane: restore it without sharePanes()");
+                + " pane: restore it without sharePanes(), and with an aggregate whose mergesExactly() is false");
         panes.readFromKeyedState(Long.MIN_VALUE);
     }
 

@@ -188,8 +188,7 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
     @Override
     public void initializeState(SnapshotReader state) throws Exception {
         super.initializeState(state);
-        WindowTables.refuseRestored(keyed.backend(), PanedWindowOperator.STATE, "accumulators per pane"
-                + " (sharePanes()), which only sharePanes() with the same windows can restore");
+        PanedWindowOperator.refusePanes(keyed.backend());
         snapshots.readFromKeyedState(sessions, timers.currentWatermark());
     }
 

@@ -76,8 +76,7 @@ public final class WindowOperator<K, IN, OUT, W extends Window> extends Forwardi
     @Override
     public void initializeState(SnapshotReader state) throws Exception {
         super.initializeState(state);
-        WindowTables.refuseRestored(keyed.backend(), PanedWindowOperator.STATE, "accumulators per pane"
-                + " (sharePanes()), which only sharePanes() with the same windows can restore");
+        PanedWindowOperator.refusePanes(keyed.backend());
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
