@@ -9,6 +9,7 @@ import dev.tidemark.connectors.file.FileSink;
 import dev.tidemark.eventtime.WatermarkStrategy;
 import dev.tidemark.state.ListState;
 import dev.tidemark.state.ListStateDescriptor;
+import dev.tidemark.windowing.assigners.EventTimeSessionWindows;
 import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -68,26 +69,31 @@ class SavepointRescaleTest {
         }
     }
 
-    private static JobClient start(int parallelism, Path output, Path restoreFrom) {
+    /**
+     * @param sessions event-time sessions with a 13 ms gap (each key's elements come every 12.5 ms,
+     *     so one session per key stays open across the savepoint) instead of 100 ms tumbling windows
+     */
+    private static JobClient start(int parallelism, Path output, Path restoreFrom, boolean sessions) {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.create();
         env.setParallelism(parallelism);
         env.enableCheckpointing(Duration.ofHours(1), output.resolveSibling("checkpoints")); // savepoints only
         env.getCheckpointConfig().setRestoreFrom(restoreFrom);
-        env.addSource(new PausingSource())
+        var keyed = env.addSource(new PausingSource())
                 .assignTimestampsAndWatermarks(WatermarkStrategy.<Long>forMonotonousTimestamps()
                         .withTimestampAssigner((v, previous) -> previous))
                 .map(v -> new long[] {v % KEYS, v})
-                .keyBy(a -> a[0])
-                .window(TumblingEventTimeWindows.of(Duration.ofMillis(100)))
+                .keyBy(a -> a[0]);
+        (sessions ? keyed.window(EventTimeSessionWindows.withGap(Duration.ofMillis(13)))
+                : keyed.window(TumblingEventTimeWindows.of(Duration.ofMillis(100))))
                 .reduce((a, b) -> new long[] {a[0], a[1] + b[1]})
                 .addSink(new FileSink<>(output.toString(), a -> a[0] + "," + a[1], 1 << 20));
         return env.executeAsync("rescale " + parallelism);
     }
 
-    private static List<String> expected() {
+    private static List<String> expected(boolean sessions) {
         Map<String, Long> sums = new TreeMap<>();
         for (long i = 0; i < EVENTS; i++) {
-            sums.merge(String.valueOf(i % KEYS) + "," + (i / 4 / 100), i, Long::sum);
+            sums.merge(String.valueOf(i % KEYS) + "," + (sessions ? 0 : i / 4 / 100), i, Long::sum);
         }
         List<String> lines = new ArrayList<>();
         sums.forEach((k, sum) -> lines.add(k.substring(0, k.indexOf(',')) + "," + sum));
@@ -96,10 +102,14 @@ class SavepointRescaleTest {
 
 
     private static void rescale(Path dir, int from, int to) throws Exception {
+        rescale(dir, from, to, false);
+    }
+
+    private static void rescale(Path dir, int from, int to, boolean sessions) throws Exception {
         PausingSource.release = new java.util.concurrent.CountDownLatch(1);
         PausingSource.paused = new java.util.concurrent.CountDownLatch(1);
         Path output = dir.resolve("out");
-        JobClient first = start(from, output, null);
+        JobClient first = start(from, output, null, sessions);
         assertThat(PausingSource.paused.await(1, TimeUnit.MINUTES)).isTrue();
         Path savepoint = first.triggerSavepoint(dir.resolve("savepoints")).get(1, TimeUnit.MINUTES);
         first.cancel();
@@ -111,8 +121,8 @@ class SavepointRescaleTest {
         assertThat(savepoint.resolve("_metadata")).exists();
 
         PausingSource.release.countDown();
-        start(to, output, savepoint).await(Duration.ofMinutes(1));
-        assertThat(CommittedParts.read(output)).isEqualTo(expected());
+        start(to, output, savepoint, sessions).await(Duration.ofMinutes(1));
+        assertThat(CommittedParts.read(output)).isEqualTo(expected(sessions));
     }
 
     @Test
@@ -133,5 +143,11 @@ class SavepointRescaleTest {
     @Test
     void savepointAtFour_restoredAtTwo(@TempDir Path dir) throws Exception {
         rescale(dir, 4, 2);
+    }
+
+    /** Open sessions (on session tables) move to the subtask that owns their key group now. */
+    @Test
+    void openSessions_savepointAtFour_restoredAtOne(@TempDir Path dir) throws Exception {
+        rescale(dir, 4, 1, true);
     }
 }
