@@ -38,18 +38,12 @@ final class ElementQueue implements ChannelWriter {
     private static final byte END = 3;
     private static final byte BARRIER = 4;
 
-    private static final VarHandle HEAD;
-    private static final VarHandle TAIL;
+    // head and tail live in one array, two cache-line pairs apart (128 bytes, as adjacent-line
+    // prefetchers fetch pairs): the consumer's writes to head must not take the producer's tail away
+    private static final VarHandle POSITION = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final int HEAD = 8;
+    private static final int TAIL = 24;
 
-    static {
-        try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            HEAD = lookup.findVarHandle(ElementQueue.class, "head", long.class);
-            TAIL = lookup.findVarHandle(ElementQueue.class, "tail", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     private final int channel;
     private final int mask;
@@ -57,9 +51,10 @@ final class ElementQueue implements ChannelWriter {
     private final Object[] values;
     private final long[] timestamps;
 
-    private long head; // written by the consumer (release), read by the producer (acquire)
-    private long tail; // written by the producer (release), read by the consumer (acquire)
-    private long headCache; // producer-only
+    // [HEAD]: written by the consumer (release), read by the producer (acquire);
+    // [TAIL]: written by the producer (release), read by the consumer (acquire)
+    private final long[] positions = new long[TAIL + HEAD + 1];
+    private long headCache; // producer-only, written when the ring looks full
 
     private final Wakeup consumer;
     private final Counter backPressuredNanos; // written by the producer only
@@ -112,7 +107,7 @@ final class ElementQueue implements ChannelWriter {
     }
 
     private void write(byte kind, Object value, long timestamp) {
-        long t = tail;
+        long t = positions[TAIL]; // the producer's own write: a plain read
         if (t - headCache > mask) {
             awaitSpace(t);
         }
@@ -120,7 +115,7 @@ final class ElementQueue implements ChannelWriter {
         kinds[index] = kind;
         values[index] = value;
         timestamps[index] = timestamp;
-        TAIL.setRelease(this, t + 1);
+        POSITION.setRelease(positions, TAIL, t + 1);
         consumer.wake();
     }
 
@@ -129,12 +124,12 @@ final class ElementQueue implements ChannelWriter {
         long start = System.nanoTime();
         boolean interrupted = false;
         long resumeAt = (mask + 1) >>> 1;
-        while (t - (headCache = (long) HEAD.getAcquire(this)) > resumeAt) {
+        while (t - (headCache = (long) POSITION.getAcquire(positions, HEAD)) > resumeAt) {
             if (closed) {
                 throw new TidemarkException("channel closed: the task stopped while its source was emitting");
             }
             producerParked = true;
-            if (t - (long) HEAD.getAcquire(this) > resumeAt && !closed) {
+            if (t - (long) POSITION.getAcquire(positions, HEAD) > resumeAt && !closed) {
                 LockSupport.parkNanos(this, MAX_PARK_NANOS);
             }
             producerParked = false;
@@ -153,8 +148,8 @@ final class ElementQueue implements ChannelWriter {
      * @return how many elements were handed over
      */
     int drain(ChannelConsumer target, int limit) throws Exception {
-        long h = head;
-        long available = (long) TAIL.getAcquire(this) - h;
+        long h = positions[HEAD];
+        long available = (long) POSITION.getAcquire(positions, TAIL) - h;
         int n = (int) Math.min(available, limit);
         for (int i = 0; i < n; i++) {
             int index = (int) (h + i) & mask;
@@ -168,21 +163,21 @@ final class ElementQueue implements ChannelWriter {
                 case BARRIER -> target.onBarrier(channel, (CheckpointBarrier) value);
                 default -> target.onEnd(channel);
             }
-            HEAD.setRelease(this, h + i + 1);
             if (kind == BARRIER) {
                 n = i + 1;
                 break;
             }
         }
+        POSITION.setRelease(positions, HEAD, h + n); // once per batch: each write takes the line from the producer
         VarHandle.fullFence(); // the producer sets 'producerParked' then rechecks the head: no lost wake-up
-        if (n > 0 && producerParked && (long) TAIL.getAcquire(this) - (h + n) <= (mask + 1) >>> 1) {
+        if (n > 0 && producerParked && (long) POSITION.getAcquire(positions, TAIL) - (h + n) <= (mask + 1) >>> 1) {
             LockSupport.unpark(producer);
         }
         return n;
     }
 
     boolean isEmpty() {
-        return (long) TAIL.getAcquire(this) == head;
+        return (long) POSITION.getAcquire(positions, TAIL) == positions[HEAD];
     }
 
     /** Releases a producer blocked on a full ring; its writes throw from now on. */
