@@ -23,7 +23,7 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
- * Event-time sessions with the default trigger and no allowed lateness run on session tables
+ * Event-time sessions with the default trigger run on session tables
  * ({@code SessionWindowOperator}): their results, late output, window state and cleanup must be the
  * general operator's, in the same order, and survive a restore by either operator.
  */
@@ -53,8 +53,9 @@ class SessionTablesTest {
     }
 
     private static SingleOutputStreamOperator<String> sessions(KeyedStream<Event, Integer> keyed,
-            SessionWindows<Object> assigner, boolean reference, boolean reduce) {
-        WindowedStream<Event, Integer, TimeWindow> windowed = keyed.window(assigner).sideOutputLateData(LATE);
+            SessionWindows<Object> assigner, long lateness, boolean reference, boolean reduce) {
+        WindowedStream<Event, Integer, TimeWindow> windowed = keyed.window(assigner)
+                .allowedLateness(Duration.ofMillis(lateness)).sideOutputLateData(LATE);
         if (reference) {
             windowed = windowed.trigger(new SameAsEventTimeTrigger());
         }
@@ -73,15 +74,22 @@ class SessionTablesTest {
             // a dynamic gap lets a short session sit beside a long one, and one element bridge several
             SessionWindows<Object> assigner = random.nextBoolean() ? EventTimeSessionWindows.withGap(Duration.ofMillis(gap))
                     : EventTimeSessionWindows.withDynamicGap(e -> ((Event) e).value() % 3 == 0 ? gap * 4 : 1);
+            long lateness = random.nextBoolean() ? 0 : random.nextInt(40);
             boolean reduce = random.nextBoolean();
-            String config = "seed=" + seed + " run=" + run + " gap=" + gap + " assigner=" + assigner + " reduce=" + reduce;
-            AlignedWindowsTest.assertSameOutput(random, config, keyed -> sessions(keyed, assigner, false, reduce),
-                    keyed -> sessions(keyed, assigner, true, reduce));
+            String config = "seed=" + seed + " run=" + run + " gap=" + gap + " assigner=" + assigner + " lateness="
+                    + lateness + " reduce=" + reduce;
+            AlignedWindowsTest.assertSameOutput(random, config, keyed -> sessions(keyed, assigner, lateness, false, reduce),
+                    keyed -> sessions(keyed, assigner, lateness, true, reduce));
         }
     }
 
     private static Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> sessionsOf(boolean reference) {
-        return keyed -> sessions(keyed, EventTimeSessionWindows.withGap(Duration.ofMillis(2)), reference, false);
+        return sessionsOf(reference, 0);
+    }
+
+    private static Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> sessionsOf(boolean reference,
+            long lateness) {
+        return keyed -> sessions(keyed, EventTimeSessionWindows.withGap(Duration.ofMillis(2)), lateness, reference, false);
     }
 
     @Test
@@ -91,6 +99,21 @@ class SessionTablesTest {
         assertThat(uninterrupted).as("the general operator's results")
                 .isEqualTo(AlignedWindowsTest.runWithRestoreAt(-1, sessionsOf(true)));
         assertThat(AlignedWindowsTest.runWithRestoreAt(157, sessionsOf(false))).isEqualTo(uninterrupted);
+    }
+
+    /** With allowed lateness a session fires, waits for late elements (firing again), and is cleaned up later. */
+    @Test
+    void sessionTablesWithLateness_surviveARestore() {
+        List<String> uninterrupted = AlignedWindowsTest.runWithRestoreAt(-1, sessionsOf(false, 6));
+        assertThat(uninterrupted).as("a fired session grows with late elements and fires again")
+                .filteredOn(s -> s.startsWith("0|TimeWindow[start=-3,")).hasSizeGreaterThan(1);
+        assertThat(uninterrupted).as("the general operator's results")
+                .isEqualTo(AlignedWindowsTest.runWithRestoreAt(-1, sessionsOf(true, 6)));
+        assertThat(AlignedWindowsTest.runWithRestoreAt(157, sessionsOf(false, 6))).isEqualTo(uninterrupted);
+        assertThat(AlignedWindowsTest.runSwitchingAt(157, sessionsOf(false, 6), sessionsOf(true, 6)))
+                .as("session tables, then general").isEqualTo(uninterrupted);
+        assertThat(AlignedWindowsTest.runSwitchingAt(157, sessionsOf(true, 6), sessionsOf(false, 6)))
+                .as("general, then session tables").isEqualTo(uninterrupted);
     }
 
     /** A program can add a trigger (or take it away) between a savepoint and its restore. */

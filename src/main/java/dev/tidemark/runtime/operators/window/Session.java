@@ -3,8 +3,8 @@ package dev.tidemark.runtime.operators.window;
 import dev.tidemark.windowing.windows.TimeWindow;
 
 /**
- * One open session of one key: its bounds, its accumulator, and where it stands in the
- * {@link SessionTable}'s firing order. Mutable: a session grows in place as elements extend it, so
+ * One open session of one key: its bounds, its accumulator, and where its timers stand in
+ * {@link SessionTimers}. Mutable: a session grows in place as elements extend it, so
  * an element that lands in a session allocates nothing.
  *
  * <p>Threading: the owning task's thread only.
@@ -14,14 +14,10 @@ final class Session {
     final Object key;
     final int hash;
     long start;
-    long end; // exclusive; the session fires when the watermark reaches end - 1
+    long end; // exclusive: the session's last timestamp is end - 1
     Object accumulator;
-    /**
-     * When the session's current bounds were set, in the table's count: the order in which the
-     * general operator would have registered its timer, and so fires sessions that end together.
-     */
-    long registered;
-    int heapIndex = -1;
+    int fireAt = -1; // the place of its firing timer in SessionTimers, or -1
+    int cleanupAt = -1; // the place of its cleanup timer, or -1
     Session next; // the key's next earlier open session
     Session previous; // the key's next later open session
 

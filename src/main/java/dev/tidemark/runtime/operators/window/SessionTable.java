@@ -1,22 +1,12 @@
 package dev.tidemark.runtime.operators.window;
 
-import java.util.Arrays;
 import java.util.function.Consumer;
 
 /**
- * Every key's open sessions, found by key, and ordered by when they fire: by end, then by when
- * their bounds were last set (the order the general operator's timers would fire them in).
- *
- * <p>Keys are an open-addressed table of each key's latest session (linear probing, removal by
- * shifting back, so no tombstones); the key's earlier sessions hang off it, latest first, linked
- * both ways: between two watermarks a key may open many, and the earliest close first.
- *
- * <p>The firing order is a four-ary min-heap of sessions that know their place in it, so a session
- * that grows moves in place rather than leaving a stale entry behind. Each entry's order (end,
- * registration) lies beside it in arrays, so sifting compares without reaching into sessions. A
- * periodic watermark can leave a hundred thousand sessions open, where every level is a cache miss:
- * four children per level halve the levels of a binary heap. (Leaving stale entries behind instead
- * of moving sessions measured slower: a larger heap, and a session to look at per stale entry.)
+ * Every key's open sessions, found by key: an open-addressed table of each key's latest session
+ * (linear probing, removal by shifting back, so no tombstones); the key's earlier sessions hang off
+ * it, latest first, linked both ways. Between two watermarks a key may open many, and the earliest
+ * close first.
  *
  * <p>Threading: the owning task's thread only.
  */
@@ -24,12 +14,7 @@ final class SessionTable {
 
     private Session[] slots = new Session[64];
     private int keys;
-    private Session[] heap = new Session[64];
-    // each heap entry's order, beside it: sifting compares without reaching into sessions
-    private long[] heapEnds = new long[64];
-    private long[] heapRegistered = new long[64];
     private int size;
-    private long registrations;
 
     /**
      * The latest open session of {@code key}, or {@code null}; the earlier ones follow through
@@ -48,10 +33,9 @@ final class SessionTable {
         }
     }
 
-    /** Opens a session for {@code key}, firing after every session registered before it that ends with it. */
+    /** Opens a session for {@code key}. */
     Session open(Object key, int hash, long start, long end, Object accumulator) {
         Session session = new Session(key, hash, start, end, accumulator);
-        session.registered = registrations++;
         int slot = slotOf(key, hash);
         Session first = slots[slot];
         if (first == null) {
@@ -75,40 +59,13 @@ final class SessionTable {
             before.next = session;
             session.previous = before;
         }
-        if (size == heap.length) {
-            heap = Arrays.copyOf(heap, size * 2);
-            heapEnds = Arrays.copyOf(heapEnds, size * 2);
-            heapRegistered = Arrays.copyOf(heapRegistered, size * 2);
-        }
-        siftUp(session, size++);
+        size++;
         return session;
     }
 
-    /** Gives {@code session} new, wider bounds: it fires as if registered now, as a merged window's timer would. */
-    void extend(Session session, long start, long end) {
-        session.start = start;
-        session.end = end;
-        session.registered = registrations++;
-        siftDown(session, session.heapIndex); // a later end or a later registration: it can only sink
-    }
-
-    /** The session that fires first, if the watermark has reached its end, else {@code null}. */
-    Session due(long watermark) {
-        return size > 0 && heapEnds[0] - 1 <= watermark ? heap[0] : null;
-    }
-
-    /** Closes {@code session}: it leaves both the key's sessions and the firing order. */
-    void remove(Session session) {
-        int at = session.heapIndex;
-        session.heapIndex = -1;
-        Session last = heap[--size];
-        heap[size] = null;
-        if (at < size) {
-            siftDown(last, at);
-            if (last.heapIndex == at) {
-                siftUp(last, at);
-            }
-        }
+    /** Closes {@code session}: it leaves its key's sessions. */
+    void close(Session session) {
+        size--;
         unlinkFromKey(session);
     }
 
@@ -151,8 +108,10 @@ final class SessionTable {
 
     /** Every open session, in no particular order. */
     void forEach(Consumer<Session> action) {
-        for (int i = 0; i < size; i++) {
-            action.accept(heap[i]);
+        for (Session first : slots) {
+            for (Session session = first; session != null; session = session.next) {
+                action.accept(session);
+            }
         }
     }
 
@@ -188,61 +147,5 @@ final class SessionTable {
                 slots[slotOf(first.key, first.hash)] = first;
             }
         }
-    }
-
-    private static boolean firesBefore(long end, long registered, long otherEnd, long otherRegistered) {
-        return end < otherEnd || end == otherEnd && registered < otherRegistered;
-    }
-
-    private void siftUp(Session session, int at) {
-        long end = session.end;
-        long registered = session.registered;
-        while (at > 0) {
-            int parent = (at - 1) >>> 2;
-            if (!firesBefore(end, registered, heapEnds[parent], heapRegistered[parent])) {
-                break;
-            }
-            move(parent, at);
-            at = parent;
-        }
-        place(session, at);
-    }
-
-    private void siftDown(Session session, int at) {
-        long end = session.end;
-        long registered = session.registered;
-        while (true) {
-            int first = 4 * at + 1;
-            if (first >= size) {
-                break;
-            }
-            int child = first;
-            for (int c = first + 1, last = Math.min(first + 4, size); c < last; c++) {
-                if (firesBefore(heapEnds[c], heapRegistered[c], heapEnds[child], heapRegistered[child])) {
-                    child = c;
-                }
-            }
-            if (!firesBefore(heapEnds[child], heapRegistered[child], end, registered)) {
-                break;
-            }
-            move(child, at);
-            at = child;
-        }
-        place(session, at);
-    }
-
-    private void move(int from, int to) {
-        heapEnds[to] = heapEnds[from];
-        heapRegistered[to] = heapRegistered[from];
-        Session moved = heap[from];
-        heap[to] = moved;
-        moved.heapIndex = to; // a store: nothing waits for it
-    }
-
-    private void place(Session session, int at) {
-        heap[at] = session;
-        heapEnds[at] = session.end;
-        heapRegistered[at] = session.registered;
-        session.heapIndex = at;
     }
 }

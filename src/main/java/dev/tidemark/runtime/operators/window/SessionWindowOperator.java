@@ -16,17 +16,19 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Event-time session windows with the default trigger, an eager reduce or aggregate and no allowed
- * lateness, kept as one mutable {@link Session} per open session in a {@link SessionTable}: an
- * element costs one key lookup, and a session that grows moves in the firing order in place. The
- * general operator needs, per element, a window-to-state-window map, accumulator state under a
- * window that changes as the session grows, and a timer deleted and registered again.
+ * Event-time session windows with the default trigger, no evictor and an eager reduce or
+ * aggregate, kept as one mutable {@link Session} per open session in a {@link SessionTable}, with
+ * its firing and cleanup timers in {@link SessionTimers}: an element costs one key lookup, and the
+ * timers of a session that grows move in place. The general operator needs, per element, a
+ * window-to-state-window map, accumulator state under a window that changes as the session grows,
+ * and timers deleted and registered again in a queue shared with every other window.
  *
  * <p>Results are exactly those of {@link WindowOperator} with the same specification, in the same
  * order: windows that touch merge (the earliest session's accumulator absorbs the others', in the
  * order they start, before the element is added); a session fires when the watermark reaches its
- * end, sessions that end together in the order their bounds were last set (the order in which the
- * general operator registers their timers); an element whose new session would already be late is
+ * end, and is cleaned up at its end plus the allowed lateness; an element that joins a session the
+ * watermark has passed fires it again at once; timers due together fire in the order the general
+ * operator would have registered them; an element whose new session would already be late is
  * dropped or diverted alike.
  *
  * <p>A snapshot holds what the general operator's would: each key's window map, the accumulators
@@ -45,6 +47,7 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
     private final WindowFunctionRunner<K, Object, OUT, TimeWindow> function;
     private final Lateness<TimeWindow> lateness;
     private final SessionTable sessions = new SessionTable();
+    private final SessionTimers sessionTimers = new SessionTimers();
     private Session[] touched = new Session[4]; // the sessions one element touches, by start
     private final SessionSnapshots<K> snapshots;
 
@@ -52,7 +55,7 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
     public static boolean applies(WindowOperatorSpec<?, ?, ?, ?> spec) {
         return spec.assigner() instanceof SessionWindows<?> sessions && sessions.isEventTime()
                 && spec.trigger() instanceof EventTimeTrigger && spec.evictor() == null
-                && (spec.reduce() != null || spec.aggregate() != null) && spec.allowedLatenessMillis() == 0;
+                && (spec.reduce() != null || spec.aggregate() != null);
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -60,7 +63,7 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
         super(context, spec.function());
         if (!applies(spec)) {
             throw new IllegalArgumentException("session tables need event-time session windows, the default trigger,"
-                    + " no evictor, an eager reduce or aggregate and no allowed lateness: " + spec.name());
+                    + " no evictor and an eager reduce or aggregate: " + spec.name());
         }
         this.spec = spec;
         this.assigner = (SessionWindows<IN>) spec.assigner();
@@ -69,8 +72,8 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
                 : (Accumulator) Accumulator.aggregating(spec.aggregate());
         this.timers = keyed.timerService(this);
         this.function = WindowFunctionRunner.of(spec, output, keyed, timers);
-        this.lateness = Lateness.of(spec, 0, true, context);
-        this.snapshots = new SessionSnapshots<>(keyed.backend(), timers, context.config().getMaxParallelism());
+        this.lateness = Lateness.of(spec, spec.allowedLatenessMillis(), true, context);
+        this.snapshots = new SessionSnapshots<>(keyed.backend(), timers, lateness, context.config().getMaxParallelism());
     }
 
     @Override
@@ -99,18 +102,50 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
                 }
                 return;
             }
-            sessions.open(key, hash, timestamp, end, accumulator.first(value));
+            afterElement(sessions.open(key, hash, timestamp, end, accumulator.first(value)), timestamp, watermark, false);
             return;
         }
-        // The merge cannot be late: every open session ends after the watermark, and merging only widens.
+        // The merge cannot be late: every open session is before its cleanup, and merging only widens.
         Session session = count == 1 ? touched[0] : mergeTouched(count);
-        if (!session.covers(timestamp, end)) {
-            sessions.extend(session, Math.min(session.start, timestamp), Math.max(session.end, end));
+        boolean widened = count > 1 || !session.covers(timestamp, end);
+        if (widened) {
+            session.start = Math.min(session.start, timestamp);
+            session.end = Math.max(session.end, end);
         }
         Object acc = session.accumulator;
         Object updated = accumulator.add(value, acc);
         if (updated != acc) {
             session.accumulator = updated; // most aggregates change their accumulator in place: no store, no GC barrier
+        }
+        afterElement(session, timestamp, timers.currentWatermark(), widened);
+    }
+
+    /**
+     * What the default trigger and the general operator do after an element joined {@code session}:
+     * fire at once if the watermark has passed its end (a late element, within the allowed
+     * lateness), otherwise keep its firing timer; then keep its cleanup timer. Without allowed
+     * lateness the firing timer is the cleanup timer.
+     *
+     * @param widened whether the session's bounds changed: the general operator then deletes the old
+     *     window's timers and registers the new window's, so they fire after all timers before them
+     */
+    private void afterElement(Session session, long timestamp, long watermark, boolean widened) throws Exception {
+        long maxTimestamp = session.maxTimestamp();
+        if (maxTimestamp <= watermark) {
+            sessionTimers.delete(session, false);
+            emit(session, timestamp);
+        } else if (widened) {
+            sessionTimers.registerAnew(session, false, maxTimestamp);
+        } else {
+            sessionTimers.register(session, false, maxTimestamp);
+        }
+        long cleanupTime = lateness.cleanupTime(maxTimestamp);
+        if (cleanupTime == maxTimestamp || cleanupTime == Long.MAX_VALUE) {
+            sessionTimers.delete(session, true); // the firing timer cleans up, or nothing does at the end of time
+        } else if (widened) {
+            sessionTimers.registerAnew(session, true, cleanupTime);
+        } else {
+            sessionTimers.register(session, true, cleanupTime);
         }
     }
 
@@ -134,40 +169,52 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
      */
     private Session mergeTouched(int count) throws Exception {
         Session target = touched[0];
-        long end = target.end;
         for (int i = 1; i < count; i++) {
             Session merged = touched[i];
             target.accumulator = accumulator.merge(target.accumulator, merged.accumulator);
-            end = Math.max(end, merged.end);
-            sessions.remove(merged);
+            target.end = Math.max(target.end, merged.end);
+            close(merged);
             touched[i] = null;
         }
         touched[0] = null;
-        sessions.extend(target, target.start, end);
         return target;
     }
 
+    private void close(Session session) {
+        sessionTimers.delete(session, false);
+        sessionTimers.delete(session, true);
+        sessions.close(session);
+    }
+
     @Override
+    @SuppressWarnings("unchecked")
     public void processWatermark(Watermark watermark) throws Exception {
         keyed.advanceWatermark(timers, watermark);
         long now = timers.currentWatermark();
-        for (Session due = sessions.due(now); due != null; due = sessions.due(now)) {
-            sessions.remove(due);
-            fire(due);
+        for (Session due = sessionTimers.due(now); due != null; due = sessionTimers.due(now)) {
+            boolean cleanup = sessionTimers.dueIsCleanup();
+            long time = sessionTimers.dueTime();
+            sessionTimers.removeDue();
+            if (!cleanup) {
+                emit(due, time);
+            }
+            if (cleanup || lateness.cleanupTime(due.maxTimestamp()) == time) {
+                close(due);
+                if (function.clears()) {
+                    keyed.setKey((K) due.key, time);
+                    function.clear(due.window());
+                }
+            }
         }
         forwardWatermark(watermark);
     }
 
-    /** Emits {@code session}'s result and cleans it up: with no allowed lateness, one timer does both. */
+    /** Emits {@code session}'s result, with event time {@code time}. */
     @SuppressWarnings("unchecked")
-    private void fire(Session session) throws Exception {
+    private void emit(Session session, long time) throws Exception {
         K key = (K) session.key;
-        TimeWindow window = session.window();
-        keyed.setKey(key, window.maxTimestamp());
-        function.process(key, window, List.of(accumulator.result(session.accumulator)));
-        if (function.clears()) {
-            function.clear(window);
-        }
+        keyed.setKey(key, time);
+        function.process(key, session.window(), List.of(accumulator.result(session.accumulator)));
     }
 
     @Override
@@ -182,19 +229,19 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
 
     @Override
     public void snapshotState(SnapshotWriter state) throws Exception {
-        snapshots.whileInKeyedState(sessions, () -> super.snapshotState(state));
+        snapshots.whileInKeyedState(sessions, sessionTimers, () -> super.snapshotState(state));
     }
 
     @Override
     public void initializeState(SnapshotReader state) throws Exception {
         super.initializeState(state);
         PanedWindowOperator.refusePanes(keyed.backend());
-        snapshots.readFromKeyedState(sessions, timers.currentWatermark());
+        snapshots.readFromKeyedState(sessions, sessionTimers, timers.currentWatermark());
     }
 
     /** How many sessions, state entries and timers the operator holds, for tests that check cleanup. */
     public int stateSize() {
-        return sessions.size() + keyed.backend().totalEntries() + timers.numEventTimeTimers()
+        return sessions.size() + sessionTimers.size() + keyed.backend().totalEntries() + timers.numEventTimeTimers()
                 + timers.numProcessingTimeTimers();
     }
 }
