@@ -19,6 +19,12 @@ interface Accumulator<IN, ACC> {
 
     Object result(ACC acc) throws Exception;
 
+    /** The eager reduce or aggregate of {@code spec}, which has one. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static <IN> Accumulator<IN, Object> of(WindowOperatorSpec<?, IN, ?, ?> spec) {
+        return spec.reduce() != null ? (Accumulator) reducing(spec.reduce()) : (Accumulator) aggregating(spec.aggregate());
+    }
+
     static <T> Accumulator<T, T> reducing(ReduceFunction<T> function) {
         return new Accumulator<>() {
             @Override

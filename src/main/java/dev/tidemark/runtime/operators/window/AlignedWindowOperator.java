@@ -9,10 +9,8 @@ import dev.tidemark.runtime.operators.OperatorContext;
 import dev.tidemark.runtime.state.KeyNamespaceMap;
 import dev.tidemark.runtime.timers.InternalTimer;
 import dev.tidemark.runtime.timers.InternalTimerService;
-import dev.tidemark.runtime.timers.Triggerable;
 import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
 import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
-import dev.tidemark.windowing.triggers.EventTimeTrigger;
 import dev.tidemark.windowing.windows.TimeWindow;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,8 +37,7 @@ import java.util.List;
  *
  * <p>Threading: the owning task's thread only.
  */
-public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<IN, OUT>
-        implements Triggerable<K, TimeWindow> {
+public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<IN, OUT> {
 
     private final KeyedSupport<IN, K> keyed;
     private final WindowOperatorSpec<K, IN, OUT, TimeWindow> spec;
@@ -56,8 +53,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     /** Whether {@code spec} is one this operator runs with the default operator's results. */
     public static boolean applies(WindowOperatorSpec<?, ?, ?, ?> spec) {
         return (spec.assigner() instanceof TumblingEventTimeWindows || spec.assigner() instanceof SlidingEventTimeWindows)
-                && spec.trigger() instanceof EventTimeTrigger && spec.evictor() == null
-                && (spec.reduce() != null || spec.aggregate() != null);
+                && spec.firesByEventTimeEagerly();
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -79,9 +75,8 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
             this.offset = tumbling.getOffset();
         }
         this.keyed = new KeyedSupport<>(spec.keySelector(), context);
-        this.accumulator = spec.reduce() != null ? (Accumulator) Accumulator.reducing(spec.reduce())
-                : (Accumulator) Accumulator.aggregating(spec.aggregate());
-        this.timers = keyed.timerService(this);
+        this.accumulator = Accumulator.of(spec);
+        this.timers = keyed.timerService(new NoTimers<>("aligned windows"));
         this.function = WindowFunctionRunner.of(spec, output, keyed, timers);
         this.lateness = Lateness.of(spec, spec.allowedLatenessMillis(), true, context);
         this.tables = new WindowTables<>(keyed.backend(), size, AccumulatingContents.STATE, AccumulatingContents.class,
@@ -204,16 +199,6 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     private void clear(WindowTable table, int position, long time) throws Exception {
         keyed.setKey((K) table.keyAt(position), time);
         function.clear(table.window());
-    }
-
-    @Override
-    public void onEventTime(InternalTimer<K, TimeWindow> timer) {
-        throw new IllegalStateException("aligned windows register no timers: timer=" + timer);
-    }
-
-    @Override
-    public void onProcessingTime(InternalTimer<K, TimeWindow> timer) {
-        throw new IllegalStateException("aligned windows register no timers: timer=" + timer);
     }
 
     @Override

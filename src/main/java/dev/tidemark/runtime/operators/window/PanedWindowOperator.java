@@ -8,9 +8,7 @@ import dev.tidemark.runtime.operators.ForwardingOperator;
 import dev.tidemark.runtime.operators.KeyedSupport;
 import dev.tidemark.runtime.operators.OperatorContext;
 import dev.tidemark.runtime.state.HeapKeyedStateBackend;
-import dev.tidemark.runtime.timers.InternalTimer;
 import dev.tidemark.runtime.timers.InternalTimerService;
-import dev.tidemark.runtime.timers.Triggerable;
 import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
 import dev.tidemark.windowing.windows.TimeWindow;
 import java.util.Arrays;
@@ -34,8 +32,7 @@ import java.util.List;
  *
  * <p>Threading: the owning task's thread only.
  */
-public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperator<IN, OUT>
-        implements Triggerable<K, TimeWindow> {
+public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperator<IN, OUT> {
 
     /** The keyed state panes are snapshotted in, by (key, pane). */
     static final String STATE = "_window/panes";
@@ -73,7 +70,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
         this.keyed = new KeyedSupport<>(spec.keySelector(), context);
         this.aggregate = (AggregateFunction<IN, ACC, ?>) spec.aggregate();
         this.accumulator = (Accumulator) Accumulator.aggregating(aggregate);
-        this.timers = keyed.timerService(this);
+        this.timers = keyed.timerService(new NoTimers<>("paned windows"));
         this.function = WindowFunctionRunner.of(spec, output, keyed, timers);
         this.lateness = Lateness.of(spec, 0, true, context);
         this.panes = new WindowTables<>(keyed.backend(), slide, STATE, PanedWindowOperator.class,
@@ -174,16 +171,6 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
                 function.clear(window); // no allowed lateness: the window is cleaned up as it fires
             }
         }
-    }
-
-    @Override
-    public void onEventTime(InternalTimer<K, TimeWindow> timer) {
-        throw new IllegalStateException("paned windows register no timers: timer=" + timer);
-    }
-
-    @Override
-    public void onProcessingTime(InternalTimer<K, TimeWindow> timer) {
-        throw new IllegalStateException("paned windows register no timers: timer=" + timer);
     }
 
     @Override

@@ -6,11 +6,8 @@ import dev.tidemark.runtime.checkpoint.SnapshotWriter;
 import dev.tidemark.runtime.operators.ForwardingOperator;
 import dev.tidemark.runtime.operators.KeyedSupport;
 import dev.tidemark.runtime.operators.OperatorContext;
-import dev.tidemark.runtime.timers.InternalTimer;
 import dev.tidemark.runtime.timers.InternalTimerService;
-import dev.tidemark.runtime.timers.Triggerable;
 import dev.tidemark.windowing.assigners.SessionWindows;
-import dev.tidemark.windowing.triggers.EventTimeTrigger;
 import dev.tidemark.windowing.windows.TimeWindow;
 import java.util.Arrays;
 import java.util.List;
@@ -36,8 +33,7 @@ import java.util.List;
  *
  * <p>Threading: the owning task's thread only.
  */
-public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<IN, OUT>
-        implements Triggerable<K, TimeWindow> {
+public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<IN, OUT> {
 
     private final KeyedSupport<IN, K> keyed;
     private final WindowOperatorSpec<K, IN, OUT, TimeWindow> spec;
@@ -54,8 +50,7 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
     /** Whether {@code spec} is one this operator runs with the default operator's results. */
     public static boolean applies(WindowOperatorSpec<?, ?, ?, ?> spec) {
         return spec.assigner() instanceof SessionWindows<?> sessions && sessions.isEventTime()
-                && spec.trigger() instanceof EventTimeTrigger && spec.evictor() == null
-                && (spec.reduce() != null || spec.aggregate() != null);
+                && spec.firesByEventTimeEagerly();
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -68,9 +63,8 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
         this.spec = spec;
         this.assigner = (SessionWindows<IN>) spec.assigner();
         this.keyed = new KeyedSupport<>(spec.keySelector(), context);
-        this.accumulator = spec.reduce() != null ? (Accumulator) Accumulator.reducing(spec.reduce())
-                : (Accumulator) Accumulator.aggregating(spec.aggregate());
-        this.timers = keyed.timerService(this);
+        this.accumulator = Accumulator.of(spec);
+        this.timers = keyed.timerService(new NoTimers<>("session tables"));
         this.function = WindowFunctionRunner.of(spec, output, keyed, timers);
         this.lateness = Lateness.of(spec, spec.allowedLatenessMillis(), true, context);
         this.snapshots = new SessionSnapshots<>(keyed.backend(), timers, lateness, context.config().getMaxParallelism());
@@ -215,16 +209,6 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
         K key = (K) session.key;
         keyed.setKey(key, time);
         function.process(key, session.window(), List.of(accumulator.result(session.accumulator)));
-    }
-
-    @Override
-    public void onEventTime(InternalTimer<K, TimeWindow> timer) {
-        throw new IllegalStateException("session tables register no timers: timer=" + timer);
-    }
-
-    @Override
-    public void onProcessingTime(InternalTimer<K, TimeWindow> timer) {
-        throw new IllegalStateException("session tables register no timers: timer=" + timer);
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.tidemark.api.functions.RichFunction;
 import dev.tidemark.windowing.assigners.MergingWindowAssigner;
 import dev.tidemark.windowing.assigners.WindowAssigner;
 import dev.tidemark.windowing.evictors.Evictor;
+import dev.tidemark.windowing.triggers.EventTimeTrigger;
 import dev.tidemark.windowing.triggers.Trigger;
 import dev.tidemark.windowing.windows.Window;
 import java.io.Serializable;
@@ -68,6 +69,15 @@ public record WindowOperatorSpec<K, IN, OUT, W extends Window>(
             ((WindowAssigner<Object, W>) assigner).assignWindows(value, timestamp, null, window -> {});
             throw new IllegalStateException("record must have a timestamp for event-time windows: " + name());
         }
+    }
+
+    /**
+     * Whether the windows fire by {@link EventTimeTrigger} alone, with no evictor, and aggregate
+     * eagerly (reduce or aggregate): what an operator that keeps its own firing order and one
+     * accumulator per window needs.
+     */
+    public boolean firesByEventTimeEagerly() {
+        return trigger instanceof EventTimeTrigger && evictor == null && (reduce != null || aggregate != null);
     }
 
     /** The operator's name: the assigner and the trigger. */
