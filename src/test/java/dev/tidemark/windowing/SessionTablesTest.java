@@ -153,6 +153,25 @@ class SessionTablesTest {
     }
 
     @Test
+    void aFailingMerge_failsNamingTheOperatorAndTheCause() {
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Event> in = driver.source("events", Event.class);
+            driver.sink(in.stream().keyBy(Event::key).window(EventTimeSessionWindows.withGap(Duration.ofMillis(5)))
+                    .reduce((a, b) -> {
+                        if (b.value() == 13) {
+                            throw new IllegalArgumentException("unlucky value");
+                        }
+                        return new Event(a.key(), a.value() + b.value());
+                    }));
+            driver.start();
+            in.emit(new Event(1, 1), 1);
+            assertThatThrownBy(() -> in.emit(new Event(1, 13), 3))
+                    .hasStackTraceContaining("Window(SessionWindows, EventTimeTrigger)")
+                    .hasStackTraceContaining("unlucky value");
+        }
+    }
+
+    @Test
     void aNullKey_failsNamingTheOperator() {
         try (TestDriver driver = TestDriver.create()) {
             TestSource<Event> in = driver.source("events", Event.class);
