@@ -134,6 +134,30 @@ class AlignedWindowsTest {
         }
     }
 
+    /** Counts like {@code Aggregations.count()}, without declaring its merge exact. */
+    static final class CountWithoutPromise implements AggregateFunction<Event, long[], Long> {
+        @Override
+        public long[] createAccumulator() {
+            return new long[1];
+        }
+
+        @Override
+        public long[] add(Event e, long[] acc) {
+            acc[0]++;
+            return acc;
+        }
+
+        @Override
+        public Long getResult(long[] acc) {
+            return acc[0];
+        }
+
+        @Override
+        public long[] merge(long[] a, long[] b) {
+            return new long[] {a[0] + b[0]};
+        }
+    }
+
     private static SingleOutputStreamOperator<String> windows(KeyedStream<Event, Integer> keyed,
             WindowAssigner<Object, TimeWindow> assigner, long lateness, boolean reference, boolean reduce) {
         WindowedStream<Event, Integer, TimeWindow> windowed = keyed.window(assigner)
@@ -256,23 +280,34 @@ class AlignedWindowsTest {
         assertThat(runSwitchingAt(157, general, aligned)).as("general, then aligned").isEqualTo(uninterrupted);
     }
 
+    /**
+     * Panes restore into windows without panes (each window merges its panes), for the general
+     * operator and aligned windows alike; windows cannot be split into panes, so the other way is
+     * refused with a message rather than dropped.
+     */
     @Test
-    void panes_refuseAnotherLayoutsSnapshot_insteadOfDroppingIt() {
+    void panes_restoreIntoWindows_butWindowsAreNotSplitIntoPanes() {
         Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> panes =
                 keyed -> keyed.window(twelveBy4()).sharePanes().aggregate(new Sum(), new Track<>());
         Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> aligned =
                 keyed -> keyed.window(twelveBy4()).aggregate(new Sum(), new Track<>());
-        assertThatThrownBy(() -> runSwitchingAt(157, panes, aligned))
-                .hasStackTraceContaining("the snapshot holds accumulators per pane (sharePanes(), or an aggregate whose"
-                        + " mergesExactly())");
+        Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> general =
+                keyed -> windows(keyed, twelveBy4(), 0, true, false);
+        List<String> uninterrupted = runWithRestoreAt(-1, aligned);
+        assertThat(runSwitchingAt(157, panes, aligned)).as("panes, then aligned windows").isEqualTo(uninterrupted);
+        assertThat(runSwitchingAt(157, panes, general)).as("panes, then general").isEqualTo(uninterrupted);
         assertThatThrownBy(() -> runSwitchingAt(157, aligned, panes))
                 .hasStackTraceContaining("the snapshot holds accumulators per window, not per pane");
+        assertThatThrownBy(() -> runSwitchingAt(157, panes, keyed -> windows(keyed, twelveBy4(), 0, false, true)))
+                .hasStackTraceContaining("the snapshot holds accumulators per pane (sharePanes(), or an aggregate"
+                        + " whose mergesExactly()), and a program without panes restores them only with aggregate(...)");
     }
 
     /**
      * An aggregate whose merge is exact ({@code Aggregations.count()}) shares panes without
-     * {@code sharePanes()}: the general operator's results, and a snapshot of panes, which the
-     * general operator refuses. Where panes do not apply (allowed lateness), it keeps windows.
+     * {@code sharePanes()}: the general operator's results, and a snapshot of panes (which panes
+     * with a Sum would refuse), which the general operator restores after a trigger is added.
+     * Where panes do not apply (allowed lateness), it keeps windows.
      */
     @Test
     void anExactMerge_sharesPanesWithoutBeingAsked() {
@@ -281,9 +316,14 @@ class AlignedWindowsTest {
         Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> general =
                 keyed -> keyed.window(twelveBy4()).trigger(new SameAsEventTimeTrigger())
                         .aggregate(Aggregations.count(), new Track<>());
-        assertThat(runWithRestoreAt(157, counted)).isEqualTo(runWithRestoreAt(-1, general));
-        assertThatThrownBy(() -> runSwitchingAt(157, counted, general))
-                .hasStackTraceContaining("the snapshot holds accumulators per pane");
+        List<String> uninterrupted = runWithRestoreAt(-1, general);
+        assertThat(runWithRestoreAt(157, counted)).isEqualTo(uninterrupted);
+        assertThat(runSwitchingAt(157, counted, general)).as("panes into windows").isEqualTo(uninterrupted);
+        Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> countedPerWindow =
+                keyed -> keyed.window(twelveBy4()).aggregate(new CountWithoutPromise(), new Track<>());
+        assertThat(runWithRestoreAt(-1, countedPerWindow)).isEqualTo(uninterrupted);
+        assertThatThrownBy(() -> runSwitchingAt(157, countedPerWindow, counted)).as("count() keeps panes")
+                .hasStackTraceContaining("the snapshot holds accumulators per window, not per pane");
 
         Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> late =
                 keyed -> keyed.window(twelveBy4()).allowedLateness(Duration.ofMillis(6))

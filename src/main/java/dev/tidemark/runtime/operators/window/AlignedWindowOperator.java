@@ -49,6 +49,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     private final long slide;
     private final long offset;
     private final WindowTables<K> tables; // the open windows; arrival order is the default operator's timer order
+    private final int maxParallelism;
 
     /** Whether {@code spec} is one this operator runs with the default operator's results. */
     public static boolean applies(WindowOperatorSpec<?, ?, ?, ?> spec) {
@@ -79,8 +80,9 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
         this.timers = keyed.timerService(new NoTimers<>("aligned windows"));
         this.function = WindowFunctionRunner.of(spec, output, keyed, timers);
         this.lateness = Lateness.of(spec, spec.allowedLatenessMillis(), true, context);
+        this.maxParallelism = context.config().getMaxParallelism();
         this.tables = new WindowTables<>(keyed.backend(), size, AccumulatingContents.STATE, AccumulatingContents.class,
-                context.config().getMaxParallelism());
+                maxParallelism);
     }
 
     @Override
@@ -242,7 +244,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     @Override
     public void initializeState(SnapshotReader state) throws Exception {
         super.initializeState(state);
-        PanedWindowOperator.refusePanes(keyed.backend());
+        PanesIntoWindows.convert(keyed.backend(), spec, timers.currentWatermark(), maxParallelism);
         tables.readFromKeyedState(timers.currentWatermark());
         for (boolean eventTime : new boolean[] {true, false}) { // the tables imply them
             List<InternalTimer<K, TimeWindow>> restored = new ArrayList<>();

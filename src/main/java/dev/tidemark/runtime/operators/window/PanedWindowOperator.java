@@ -38,12 +38,12 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
     static final String STATE = "_window/panes";
 
     /**
-     * Fails the restore, by another window operator, of a snapshot that holds panes, rather than
-     * drop them: only this operator reads them.
+     * Fails the restore, by session windows, of a snapshot that holds panes, rather than drop them.
+     * (Windows without panes convert them: {@link PanesIntoWindows}.)
      */
     static void refusePanes(HeapKeyedStateBackend<?> backend) {
         WindowTables.refuseRestored(backend, STATE, "accumulators per pane (sharePanes(), or an aggregate whose"
-                + " mergesExactly()), which only panes over the same windows can restore");
+                + " mergesExactly()), which session windows cannot restore");
     }
 
     private final KeyedSupport<IN, K> keyed;

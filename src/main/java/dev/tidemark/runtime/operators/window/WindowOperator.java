@@ -15,6 +15,7 @@ import dev.tidemark.windowing.evictors.Evictor;
 import dev.tidemark.windowing.triggers.EventTimeTrigger;
 import dev.tidemark.windowing.triggers.Trigger;
 import dev.tidemark.windowing.triggers.TriggerResult;
+import dev.tidemark.windowing.windows.TimeWindow;
 import dev.tidemark.windowing.windows.Window;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -34,6 +35,8 @@ import java.util.Map;
 public final class WindowOperator<K, IN, OUT, W extends Window> extends ForwardingOperator<IN, OUT>
         implements Triggerable<K, W> {
 
+    private final WindowOperatorSpec<K, IN, OUT, W> spec;
+    private final int maxParallelism;
     private final KeyedSupport<IN, K> keyed;
     private final WindowAssigner<Object, W> assigner;
     private final WindowAssigner.Context assignerContext;
@@ -54,6 +57,8 @@ public final class WindowOperator<K, IN, OUT, W extends Window> extends Forwardi
     @SuppressWarnings({"unchecked", "rawtypes"})
     public WindowOperator(WindowOperatorSpec<K, IN, OUT, W> spec, OperatorContext<OUT> context) {
         super(context, spec.function());
+        this.spec = spec;
+        this.maxParallelism = context.config().getMaxParallelism();
         this.keyed = new KeyedSupport<>(spec.keySelector(), context);
         this.assigner = (WindowAssigner<Object, W>) spec.assigner();
         this.assignerContext = () -> context.timeService().currentProcessingTime();
@@ -74,9 +79,18 @@ public final class WindowOperator<K, IN, OUT, W extends Window> extends Forwardi
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public void initializeState(SnapshotReader state) throws Exception {
         super.initializeState(state);
-        PanedWindowOperator.refusePanes(keyed.backend());
+        for (Map.Entry<K, TimeWindow> restored : PanesIntoWindows.convert(keyed.backend(), spec,
+                timers.currentWatermark(), maxParallelism)) {
+            W window = (W) restored.getValue();
+            timers.restoreTimer(true, restored.getKey(), window, window.maxTimestamp()); // the default trigger's
+            long cleanupTime = lateness.cleanupTime(window);
+            if (cleanupTime != Long.MAX_VALUE && cleanupTime != window.maxTimestamp()) {
+                timers.restoreTimer(true, restored.getKey(), window, cleanupTime);
+            }
+        }
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
