@@ -134,27 +134,28 @@ class AlignedWindowsTest {
         }
     }
 
-    /** Counts like {@code Aggregations.count()}, without declaring its merge exact. */
+    /** {@code Aggregations.count()} without its promise that merge is exact: windows keep one count each. */
     static final class CountWithoutPromise implements AggregateFunction<Event, long[], Long> {
+        private final AggregateFunction<Event, long[], Long> count = Aggregations.count();
+
         @Override
         public long[] createAccumulator() {
-            return new long[1];
+            return count.createAccumulator();
         }
 
         @Override
         public long[] add(Event e, long[] acc) {
-            acc[0]++;
-            return acc;
+            return count.add(e, acc);
         }
 
         @Override
         public Long getResult(long[] acc) {
-            return acc[0];
+            return count.getResult(acc);
         }
 
         @Override
         public long[] merge(long[] a, long[] b) {
-            return new long[] {a[0] + b[0]};
+            return count.merge(a, b);
         }
     }
 
