@@ -1,6 +1,8 @@
 package dev.tidemark.benchmarks;
 
+import dev.tidemark.api.DataStream;
 import dev.tidemark.api.KeyedStream;
+import dev.tidemark.api.functions.LongKeySelector;
 import dev.tidemark.api.StreamExecutionEnvironment;
 import dev.tidemark.api.source.SourceFunction;
 import dev.tidemark.eventtime.WatermarkStrategy;
@@ -25,11 +27,19 @@ final class TidemarkJobs {
         return ResultSink.result();
     }
 
-    /** {@code source}'s events with the shared watermark strategy (1 s out of orderness), keyed. */
+    /** {@code source}'s events with the shared watermark strategy (1 s out of orderness), keyed as most users would. */
     static KeyedStream<Event, Long> keyedEvents(StreamExecutionEnvironment env, SourceFunction<Event> source) {
+        return events(env, source).keyBy(Event::key);
+    }
+
+    /** {@link #keyedEvents}, keyed by a {@link LongKeySelector}: the key is never boxed on the way to the window. */
+    static KeyedStream<Event, Long> keyedEventsByLong(StreamExecutionEnvironment env, SourceFunction<Event> source) {
+        return events(env, source).keyBy(LongKeySelector.of(Event::key));
+    }
+
+    private static DataStream<Event> events(StreamExecutionEnvironment env, SourceFunction<Event> source) {
         return env.addSource(source).setParallelism(env.getParallelism())
                 .assignTimestampsAndWatermarks(WatermarkStrategy.<Event>forBoundedOutOfOrderness(
-                        Duration.ofMillis(Events.DISORDER_MILLIS)).withTimestampAssigner((e, previous) -> e.timestamp()))
-                .keyBy(Event::key);
+                        Duration.ofMillis(Events.DISORDER_MILLIS)).withTimestampAssigner((e, previous) -> e.timestamp()));
     }
 }

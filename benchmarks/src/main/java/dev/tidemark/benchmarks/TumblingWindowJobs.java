@@ -1,5 +1,6 @@
 package dev.tidemark.benchmarks;
 
+import dev.tidemark.api.KeyedStream;
 import dev.tidemark.api.functions.AggregateFunction;
 import dev.tidemark.api.functions.Collector;
 import dev.tidemark.api.functions.ProcessWindowFunction;
@@ -27,11 +28,20 @@ public final class TumblingWindowJobs {
             if (checkpoints != null) {
                 env.enableCheckpointing(Duration.ofSeconds(1), checkpoints);
             }
-            TidemarkJobs.keyedEvents(env, new GeneratorSource(events, eventsPerMilli, checkpoints != null))
-                    .window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
-                    .aggregate(new Sum(), new Hash())
-                    .addSink(new ResultSink());
+            sum(TidemarkJobs.keyedEvents(env, new GeneratorSource(events, eventsPerMilli, checkpoints != null)));
         });
+    }
+
+    /** Runs W1 on Tidemark keyed by a {@code LongKeySelector}: no key boxed per event. */
+    public static Result tidemarkLongKeys(long events, long eventsPerMilli, int parallelism) throws InterruptedException {
+        return TidemarkJobs.run("W1 tumbling, long keys", parallelism,
+                env -> sum(TidemarkJobs.keyedEventsByLong(env, new GeneratorSource(events, eventsPerMilli))));
+    }
+
+    private static void sum(KeyedStream<Event, Long> events) {
+        events.window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
+                .aggregate(new Sum(), new Hash())
+                .addSink(new ResultSink());
     }
 
     /** Sums values. */

@@ -1,6 +1,7 @@
 package dev.tidemark.runtime.operators;
 
 import dev.tidemark.api.functions.KeySelector;
+import dev.tidemark.api.functions.LongKeySelector;
 import dev.tidemark.api.functions.RuntimeContext;
 import dev.tidemark.eventtime.Watermark;
 import dev.tidemark.runtime.checkpoint.SnapshotReader;
@@ -45,6 +46,7 @@ import java.util.Map;
 public final class KeyedSupport<IN, K> implements StateClock {
 
     private final KeySelector<IN, K> selector;
+    private final LongKeySelector<IN> longSelector; // the selector when its keys are longs, else null
     private final OperatorContext<?> context;
     private final HeapKeyedStateBackend<K> backend;
     private final NamespacedStateStore<K, VoidNamespace> store;
@@ -52,8 +54,10 @@ public final class KeyedSupport<IN, K> implements StateClock {
     private long currentEventTime = Long.MIN_VALUE;
     private long currentWatermark = Long.MIN_VALUE;
 
+    @SuppressWarnings("unchecked")
     public KeyedSupport(KeySelector<IN, K> selector, OperatorContext<?> context) {
         this.selector = selector;
+        this.longSelector = selector instanceof LongKeySelector<?> longs ? (LongKeySelector<IN>) longs : null;
         this.context = context;
         this.backend = new HeapKeyedStateBackend<>(context.config().getMaxParallelism(), this, context.operatorName());
         this.store = new NamespacedStateStore<>(backend, VoidNamespace.INSTANCE);
@@ -74,6 +78,26 @@ public final class KeyedSupport<IN, K> implements StateClock {
      */
     public K keyOf(IN value, long timestamp) throws Exception {
         K key = backend.checkKey(selector.getKey(value));
+        currentEventTime = timestamp;
+        return key;
+    }
+
+    /** Whether keys come as {@code long}s, from {@link #longKeyOf}, without boxing. */
+    public boolean hasLongKeys() {
+        return longSelector != null;
+    }
+
+    /**
+     * {@link #keyOf} for a {@link LongKeySelector}: the key of {@code value} unboxed, and
+     * {@code timestamp} as the current event time.
+     *
+     * @throws IllegalStateException if the keys are not longs ({@link #hasLongKeys})
+     */
+    public long longKeyOf(IN value, long timestamp) throws Exception {
+        if (longSelector == null) {
+            throw new IllegalStateException("the key selector of " + context.operatorName() + " gives no long keys");
+        }
+        long key = longSelector.getLongKey(value);
         currentEventTime = timestamp;
         return key;
     }

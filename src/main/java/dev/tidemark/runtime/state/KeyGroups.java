@@ -13,6 +13,11 @@ public final class KeyGroups {
         return murmurHash(key.hashCode()) % maxParallelism;
     }
 
+    /** The key group of the {@code long} key {@code key}: that of {@code Long.valueOf(key)}, without boxing it. */
+    public static int assignToKeyGroup(long key, int maxParallelism) {
+        return murmurHash(Long.hashCode(key)) % maxParallelism;
+    }
+
     /** The parallel instance that owns {@code keyGroup}. */
     public static int operatorIndexForKeyGroup(int maxParallelism, int parallelism, int keyGroup) {
         return keyGroup * parallelism / maxParallelism;

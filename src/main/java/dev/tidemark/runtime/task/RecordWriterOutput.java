@@ -2,6 +2,7 @@ package dev.tidemark.runtime.task;
 
 import dev.tidemark.api.OutputTag;
 import dev.tidemark.api.functions.KeySelector;
+import dev.tidemark.api.functions.LongKeySelector;
 import dev.tidemark.eventtime.Watermark;
 import dev.tidemark.runtime.checkpoint.CheckpointBarrier;
 import dev.tidemark.runtime.graph.Partitioner;
@@ -22,6 +23,7 @@ final class RecordWriterOutput implements Output<Object> {
     private final ChannelWriter[] channels;
     private final Partitioner partitioner;
     private final KeySelector<Object, Object> keySelector;
+    private final LongKeySelector<Object> longKeySelector; // the key selector when it gives longs: no boxing
     private final int maxParallelism;
     private final String edgeName;
     private final SplittableRandom random;
@@ -38,6 +40,7 @@ final class RecordWriterOutput implements Output<Object> {
         this.partitioner = partitioner;
         this.keySelector = partitioner instanceof Partitioner.Hash hash
                 ? (KeySelector<Object, Object>) hash.keySelector().copy() : null;
+        this.longKeySelector = (Object) keySelector instanceof LongKeySelector<?> longs ? (LongKeySelector<Object>) longs : null;
         this.maxParallelism = maxParallelism;
         this.edgeName = edgeName;
         this.random = new SplittableRandom(producerIndex);
@@ -56,6 +59,14 @@ final class RecordWriterOutput implements Output<Object> {
     }
 
     private int select(Object value) {
+        if (longKeySelector != null) {
+            try {
+                return KeyGroups.operatorIndexForKeyGroup(maxParallelism, channels.length,
+                        KeyGroups.assignToKeyGroup(longKeySelector.getLongKey(value), maxParallelism));
+            } catch (Exception e) {
+                throw OperatorException.tag("KeyBy " + edgeName, e);
+            }
+        }
         if (keySelector != null) {
             Object key;
             try {

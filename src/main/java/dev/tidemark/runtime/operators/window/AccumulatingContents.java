@@ -4,7 +4,6 @@ import dev.tidemark.runtime.state.HeapKeyedStateBackend;
 import dev.tidemark.runtime.state.KeyNamespaceMap;
 import dev.tidemark.runtime.state.StateTable;
 import java.util.Collection;
-import java.util.List;
 
 /**
  * One accumulator per (key, window), updated as each element arrives, with one lookup per element:
@@ -16,6 +15,7 @@ final class AccumulatingContents<K, IN, ACC, W> implements WindowContents<IN, W>
     static final String STATE = "_window/accumulator";
 
     private final HeapKeyedStateBackend<K> backend;
+    private final OneResult<Object> result = new OneResult<>();
     private final StateTable<K, W, ACC> table;
     private final Accumulator<IN, ACC> accumulator;
 
@@ -48,7 +48,7 @@ final class AccumulatingContents<K, IN, ACC, W> implements WindowContents<IN, W>
         if (acc == null) {
             return false;
         }
-        function.accept(List.of(accumulator.result(acc)));
+        function.accept(result.of(accumulator.result(acc)));
         return true;
     }
 

@@ -21,7 +21,9 @@ import java.util.List;
  * accumulator. Such windows are aligned (every key has the same boundaries), so the watermark fires
  * a whole table at once, and no key needs a timer of its own. An element costs one lookup per
  * window it belongs to, no key group and no timer; a window's state goes, whole, when it is cleaned
- * up, which also makes it short-lived garbage.
+ * up, which also makes it short-lived garbage. With a {@code LongKeySelector} the key stays a
+ * {@code long} from the element to the table: an element whose key the window holds already
+ * allocates nothing.
  *
  * <p>Results are exactly those of {@link WindowOperator} with the same specification: a window fires
  * when the watermark reaches its end, for each of its keys in the order the keys first reached it
@@ -44,6 +46,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     private final Accumulator<IN, Object> accumulator;
     private final InternalTimerService<K, TimeWindow> timers; // the watermark for functions; timers only in snapshots
     private final WindowFunctionRunner<K, Object, OUT, TimeWindow> function;
+    private final OneResult<Object> result = new OneResult<>(); // what the function gets, refilled per firing
     private final Lateness<TimeWindow> lateness;
     private final long size;
     private final long slide;
@@ -82,7 +85,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
         this.lateness = Lateness.of(spec, spec.allowedLatenessMillis(), true, context);
         this.maxParallelism = context.config().getMaxParallelism();
         this.tables = new WindowTables<>(keyed.backend(), size, AccumulatingContents.STATE, AccumulatingContents.class,
-                maxParallelism);
+                maxParallelism, keyed.hasLongKeys());
     }
 
     @Override
@@ -93,15 +96,23 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     @Override
     public void processElement(IN value, long timestamp) throws Exception {
         spec.requireTimestamp(value, timestamp);
-        K key = keyed.keyOf(value, timestamp);
-        int hash = WindowTable.hash(key);
+        // a long key stays unboxed: key is null then, and longKey holds it
+        boolean longKeys = keyed.hasLongKeys();
+        long longKey = longKeys ? keyed.longKeyOf(value, timestamp) : 0;
+        K key = longKeys ? null : keyed.keyOf(value, timestamp);
+        int hash = longKeys ? WindowTable.hash(longKey) : WindowTable.hash(key);
         long watermark = timers.currentWatermark();
         boolean accepted = false;
         for (long start = TimeWindow.getWindowStartWithOffset(timestamp, offset, slide); start > timestamp - size;
                 start -= slide) {
             if (!lateness.isWindowLate(TimeWindow.endOf(start, size) - 1, watermark)) {
                 accepted = true;
-                add(tables.table(start, watermark), key, hash, value, timestamp);
+                WindowTable table = tables.table(start, watermark);
+                int position = longKeys ? tables.accumulateLong(table, longKey, hash, value, accumulator)
+                        : tables.accumulate(table, key, hash, value, accumulator);
+                if (table.fired()) { // late, within the allowed lateness: what EventTimeTrigger does, it fires at once
+                    emit(table, position, timestamp);
+                }
             }
             if (start - slide > start) {
                 break; // would wrap below Long.MIN_VALUE
@@ -112,18 +123,11 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
         }
     }
 
-    private void add(WindowTable table, K key, int hash, IN value, long timestamp) throws Exception {
-        int position = tables.accumulate(table, key, hash, value, accumulator);
-        if (table.fired()) { // late, within the allowed lateness: what EventTimeTrigger does, it fires at once
-            emit(table, position, timestamp);
-        }
-    }
-
     @SuppressWarnings("unchecked")
     private void emit(WindowTable table, int position, long time) throws Exception {
         K key = (K) table.keyAt(position);
         keyed.setKey(key, time);
-        function.process(key, table.window(), List.of(accumulator.result(table.valueAt(position))));
+        function.process(key, table.window(), result.of(accumulator.result(table.valueAt(position))));
     }
 
     @Override

@@ -13,7 +13,6 @@ import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
 import dev.tidemark.windowing.windows.TimeWindow;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.List;
 
 /**
  * Sliding event-time windows aggregated by panes: each element is added to the accumulator of its
@@ -52,6 +51,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
     private final Accumulator<IN, Object> accumulator; // the aggregate, as a pane's element adds to it
     private final InternalTimerService<K, TimeWindow> timers; // none registered: it keeps the watermark for functions
     private final WindowFunctionRunner<K, Object, OUT, TimeWindow> function;
+    private final OneResult<Object> result = new OneResult<>(); // what the function gets, refilled per firing
     private final Lateness<TimeWindow> lateness;
     private final WindowTables<K> panes;
     private final long size;
@@ -74,7 +74,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
         this.function = WindowFunctionRunner.of(spec, output, keyed, timers);
         this.lateness = Lateness.of(spec, 0, true, context);
         this.panes = new WindowTables<>(keyed.backend(), slide, STATE, PanedWindowOperator.class,
-                context.config().getMaxParallelism());
+                context.config().getMaxParallelism(), keyed.hasLongKeys());
     }
 
     @Override
@@ -85,14 +85,21 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
     @Override
     public void processElement(IN value, long timestamp) throws Exception {
         spec.requireTimestamp(value, timestamp);
-        K key = keyed.keyOf(value, timestamp);
+        boolean longKeys = keyed.hasLongKeys();
+        long longKey = longKeys ? keyed.longKeyOf(value, timestamp) : 0;
+        K key = longKeys ? null : keyed.keyOf(value, timestamp);
         long paneStart = TimeWindow.getWindowStartWithOffset(timestamp, offset, slide);
         long watermark = timers.currentWatermark();
         if (TimeWindow.endOf(paneStart, size) - 1 <= watermark) {
             lateness.onLateElement(value, timestamp, watermark); // every window of the element has fired
             return;
         }
-        panes.accumulate(panes.table(paneStart, Long.MIN_VALUE), key, WindowTable.hash(key), value, accumulator);
+        WindowTable pane = panes.table(paneStart, Long.MIN_VALUE);
+        if (longKeys) {
+            panes.accumulateLong(pane, longKey, WindowTable.hash(longKey), value, accumulator);
+        } else {
+            panes.accumulate(pane, key, WindowTable.hash(key), value, accumulator);
+        }
     }
 
     @Override
@@ -143,15 +150,14 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
     /** Merges the window's panes per key, then emits per key in the order the keys first reached the window. */
     @SuppressWarnings("unchecked")
     private void fire(TimeWindow window, long time) throws Exception {
-        WindowTable merged = new WindowTable(window, lastWindowKeys);
+        WindowTable merged = new WindowTable(window, lastWindowKeys, keyed.hasLongKeys());
         for (int p = 0; p < panes.count() && panes.get(p).window().start() < window.end(); p++) {
             WindowTable pane = panes.get(p);
             for (int i = 0; i < pane.size(); i++) {
-                Object key = pane.keyAt(i);
-                int hash = WindowTable.hash(key);
-                int position = merged.find(key, hash);
+                int hash = pane.hashAt(i);
+                int position = merged.findKeyOf(pane, i, hash);
                 if (position < 0) {
-                    position = merged.add(key, hash, aggregate.createAccumulator(), pane.arrivalAt(i));
+                    position = merged.addKeyOf(pane, i, hash, aggregate.createAccumulator(), pane.arrivalAt(i));
                 } else if (pane.arrivalAt(i) < merged.arrivalAt(position)) {
                     merged.setArrivalAt(position, pane.arrivalAt(i));
                 }
@@ -166,7 +172,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
         for (int position : order) {
             K key = (K) merged.keyAt(position);
             keyed.setKey(key, time);
-            function.process(key, window, List.of(aggregate.getResult((ACC) merged.valueAt(position))));
+            function.process(key, window, result.of(aggregate.getResult((ACC) merged.valueAt(position))));
             if (clears) {
                 function.clear(window); // no allowed lateness: the window is cleaned up as it fires
             }

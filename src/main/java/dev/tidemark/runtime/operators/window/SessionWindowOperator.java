@@ -10,7 +10,6 @@ import dev.tidemark.runtime.timers.InternalTimerService;
 import dev.tidemark.windowing.assigners.SessionWindows;
 import dev.tidemark.windowing.windows.TimeWindow;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * Event-time session windows with the default trigger, no evictor and an eager reduce or
@@ -41,6 +40,7 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
     private final Accumulator<IN, Object> accumulator;
     private final InternalTimerService<K, TimeWindow> timers; // the watermark for functions; timers only in snapshots
     private final WindowFunctionRunner<K, Object, OUT, TimeWindow> function;
+    private final OneResult<Object> result = new OneResult<>(); // what the function gets, refilled per firing
     private final Lateness<TimeWindow> lateness;
     private final SessionTable sessions = new SessionTable();
     private final SessionTimers sessionTimers = new SessionTimers();
@@ -208,7 +208,7 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
     private void emit(Session session, long time) throws Exception {
         K key = (K) session.key;
         keyed.setKey(key, time);
-        function.process(key, session.window(), List.of(accumulator.result(session.accumulator)));
+        function.process(key, session.window(), result.of(accumulator.result(session.accumulator)));
     }
 
     @Override

@@ -13,6 +13,10 @@ import java.util.Arrays;
  * objects they point to, front to back, so only the index lookup is a random memory access. Entries
  * are never removed one by one: the whole table is dropped when its window is cleaned up.
  *
+ * <p>A table of {@code long} keys (from a {@code LongKeySelector}) keeps them unboxed in a
+ * {@code long[]}, so finding and adding a key allocates nothing and compares no objects; it hands
+ * them out boxed ({@link #keyAt}) only where a function or a snapshot needs the key.
+ *
  * <p>Threading: the owning task's thread only.
  */
 final class WindowTable {
@@ -20,7 +24,8 @@ final class WindowTable {
     private final TimeWindow window;
     private boolean fired;
     private long[] index; // (hash << 32) | (position + 1); 0 is a free slot; at most three quarters full
-    private Object[] keys;
+    private Object[] keys; // null in a table of long keys
+    private long[] longKeys; // null in a table of object keys
     private Object[] values;
     private long[] arrivals; // when each key first reached the window, in the operator's count
     private int size;
@@ -28,11 +33,17 @@ final class WindowTable {
     /**
      * @param expectedKeys how many keys the window will likely hold (the last window's count): sized
      *     for them, the table never grows while the window fills
+     * @param longKeys whether the keys are {@code long}s, found and added by {@link #findLong} and
+     *     {@link #addLong}
      */
-    WindowTable(TimeWindow window, int expectedKeys) {
+    WindowTable(TimeWindow window, int expectedKeys, boolean longKeys) {
         this.window = window;
         int capacity = Math.max(8, expectedKeys);
-        this.keys = new Object[capacity];
+        if (longKeys) {
+            this.longKeys = new long[capacity];
+        } else {
+            this.keys = new Object[capacity];
+        }
         this.values = new Object[capacity];
         this.arrivals = new long[capacity];
         this.index = new long[indexCapacity(capacity)];
@@ -58,8 +69,21 @@ final class WindowTable {
 
     /** Spreads {@code key.hashCode()}, as the index wants it. */
     static int hash(Object key) {
-        int h = key.hashCode() * 0x9E3779B9;
+        return spread(key.hashCode());
+    }
+
+    /** The {@link #hash} of {@code Long.valueOf(key)}. */
+    static int hash(long key) {
+        return spread(Long.hashCode(key));
+    }
+
+    private static int spread(int hashCode) {
+        int h = hashCode * 0x9E3779B9;
         return h ^ (h >>> 16);
+    }
+
+    boolean hasLongKeys() {
+        return longKeys != null;
     }
 
     /** The position of {@code key}, whose {@link #hash} is {@code hash}, or -1. */
@@ -80,27 +104,66 @@ final class WindowTable {
         }
     }
 
+    /** The position of the {@code long} key {@code key}, whose {@link #hash} is {@code hash}, or -1. */
+    int findLong(long key, int hash) {
+        int mask = index.length - 1;
+        for (int i = hash & mask; ; i = (i + 1) & mask) {
+            long slot = index[i];
+            if (slot == 0) {
+                return -1;
+            }
+            if ((int) (slot >>> 32) == hash && longKeys[(int) slot - 1] == key) {
+                return (int) slot - 1;
+            }
+        }
+    }
+
     /**
      * Adds {@code key}, which {@link #find} did not find, with {@code value}; returns its position.
+     * In a table of long keys, {@code key} must be a {@code Long}.
      *
      * @param arrival when the key reached the window (keys added in arrival order fire in position order)
      */
     int add(Object key, int hash, Object value, long arrival) {
-        if (size == keys.length) {
-            keys = Arrays.copyOf(keys, size * 2);
+        if (longKeys != null) {
+            return addLong((Long) key, hash, value, arrival);
+        }
+        int position = append(value, arrival);
+        keys[position] = key;
+        index(hash, position);
+        return position;
+    }
+
+    /** {@link #add} for a table of long keys. */
+    int addLong(long key, int hash, Object value, long arrival) {
+        int position = append(value, arrival);
+        longKeys[position] = key;
+        index(hash, position);
+        return position;
+    }
+
+    private int append(Object value, long arrival) {
+        if (size == values.length) {
+            if (keys != null) {
+                keys = Arrays.copyOf(keys, size * 2);
+            } else {
+                longKeys = Arrays.copyOf(longKeys, size * 2);
+            }
             values = Arrays.copyOf(values, size * 2);
             arrivals = Arrays.copyOf(arrivals, size * 2);
         }
         int position = size++;
-        keys[position] = key;
         values[position] = value;
         arrivals[position] = arrival;
+        return position;
+    }
+
+    private void index(int hash, int position) {
         if (size > index.length - (index.length >>> 2)) {
             rebuildIndex(index.length * 2);
         } else {
             insert(hash, position);
         }
-        return position;
     }
 
     private void insert(int hash, int position) {
@@ -115,7 +178,7 @@ final class WindowTable {
     private void rebuildIndex(int capacity) {
         index = new long[capacity];
         for (int position = 0; position < size; position++) {
-            insert(hash(keys[position]), position);
+            insert(hashAt(position), position);
         }
     }
 
@@ -123,8 +186,25 @@ final class WindowTable {
         return size;
     }
 
+    /** The {@link #hash} of the key at {@code position}. */
+    int hashAt(int position) {
+        return keys != null ? hash(keys[position]) : hash(longKeys[position]);
+    }
+
+    /** The position of {@code other}'s key at {@code otherPosition}, whose hash is {@code hash}, or -1. */
+    int findKeyOf(WindowTable other, int otherPosition, int hash) {
+        return longKeys != null ? findLong(other.longKeys[otherPosition], hash) : find(other.keys[otherPosition], hash);
+    }
+
+    /** Adds {@code other}'s key at {@code otherPosition}, which {@link #findKeyOf} did not find. */
+    int addKeyOf(WindowTable other, int otherPosition, int hash, Object value, long arrival) {
+        return longKeys != null ? addLong(other.longKeys[otherPosition], hash, value, arrival)
+                : add(other.keys[otherPosition], hash, value, arrival);
+    }
+
+    /** The key at {@code position}; boxed in a table of long keys. */
     Object keyAt(int position) {
-        return keys[position];
+        return keys != null ? keys[position] : Long.valueOf(longKeys[position]);
     }
 
     Object valueAt(int position) {

@@ -21,6 +21,7 @@ final class WindowTables<K> {
     private final long length;
     private final StateTable<K, TimeWindow, Object> snapshotTable; // filled only while a snapshot is taken
     private final int maxParallelism;
+    private final boolean longKeys;
     private WindowTable[] tables = new WindowTable[4];
     private int count;
     private WindowTable last;
@@ -31,9 +32,12 @@ final class WindowTables<K> {
      * @param length the length of each table's window: the window size, or the slide for panes
      * @param stateName the keyed state the tables are written to for a snapshot
      * @param kind the kind registered with that state
+     * @param longKeys whether the keys are {@code long}s, accumulated by {@link #accumulateLong}
      */
-    WindowTables(HeapKeyedStateBackend<K> backend, long length, String stateName, Class<?> kind, int maxParallelism) {
+    WindowTables(HeapKeyedStateBackend<K> backend, long length, String stateName, Class<?> kind, int maxParallelism,
+            boolean longKeys) {
         this.backend = backend;
+        this.longKeys = longKeys;
         this.length = length;
         this.snapshotTable = backend.table(stateName, kind);
         this.maxParallelism = maxParallelism;
@@ -67,7 +71,7 @@ final class WindowTables<K> {
         // Sized for the keys of the last window that closed, or of the latest open one if more: before
         // the first window closes, several may open (the watermark lags), and each would grow from nothing.
         int expected = count == 0 ? expectedKeys : Math.max(expectedKeys, tables[count - 1].size());
-        WindowTable opened = new WindowTable(new TimeWindow(start, TimeWindow.endOf(start, length)), expected);
+        WindowTable opened = new WindowTable(new TimeWindow(start, TimeWindow.endOf(start, length)), expected, longKeys);
         if (opened.window().maxTimestamp() <= firedUpTo) {
             opened.markFired();
         }
@@ -92,12 +96,27 @@ final class WindowTables<K> {
         if (position < 0) {
             return add(table, key, hash, accumulator.first(value));
         }
+        return update(table, position, value, accumulator);
+    }
+
+    private static <IN> int update(WindowTable table, int position, IN value, Accumulator<IN, Object> accumulator)
+            throws Exception {
         Object acc = table.valueAt(position);
         Object updated = accumulator.add(value, acc);
         if (updated != acc) {
             table.setValueAt(position, updated); // most aggregates change their accumulator in place
         }
         return position;
+    }
+
+    /** {@link #accumulate} for the {@code long} key {@code key}: nothing boxed, nothing allocated unless the key is new. */
+    <IN> int accumulateLong(WindowTable table, long key, int hash, IN value, Accumulator<IN, Object> accumulator)
+            throws Exception {
+        int position = table.findLong(key, hash);
+        if (position < 0) {
+            return table.addLong(key, hash, accumulator.first(value), arrivals++);
+        }
+        return update(table, position, value, accumulator);
     }
 
     /** Adds {@code key}, which the table does not hold, as the latest arrival of all tables. */

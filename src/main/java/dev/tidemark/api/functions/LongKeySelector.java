@@ -1,0 +1,45 @@
+package dev.tidemark.api.functions;
+
+/**
+ * A {@link KeySelector} whose keys are {@code long}s, handed over without boxing. The stream it keys
+ * has {@code Long} keys like any other, and the same key lands in the same key group and parallel
+ * instance as with {@code value -> Long.valueOf(...)}, so state and savepoints are interchangeable
+ * between the two. What changes is the cost: where an operator keeps its own state by key (aligned
+ * tumbling and sliding windows, the exchange that routes records by key), it reads the key as a
+ * {@code long} and allocates nothing per element; a boxing selector allocates a {@code Long} per
+ * element outside the small cache of {@code -128..127}.
+ *
+ * <pre>{@code
+ * events.keyBy(LongKeySelector.of(Event::userId))
+ *       .window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
+ *       .aggregate(new Sum());
+ * }</pre>
+ *
+ * <p>Everywhere else (keyed state, timers, the key a window function is given) the key is the boxed
+ * {@code Long} of {@link #getKey}.
+ *
+ * @param <IN> the element type
+ */
+@FunctionalInterface
+public interface LongKeySelector<IN> extends KeySelector<IN, Long> {
+
+    /** The key of {@code value}. */
+    long getLongKey(IN value) throws Exception;
+
+    /** The key of {@code value}, boxed. */
+    @Override
+    default Long getKey(IN value) throws Exception {
+        return getLongKey(value);
+    }
+
+    /**
+     * Returns {@code selector}: a lambda or method reference passed here is typed as a
+     * {@code LongKeySelector} without a cast, as in {@code keyBy(LongKeySelector.of(Event::userId))}.
+     */
+    static <IN> LongKeySelector<IN> of(LongKeySelector<IN> selector) {
+        if (selector == null) {
+            throw new NullPointerException("selector must not be null");
+        }
+        return selector;
+    }
+}

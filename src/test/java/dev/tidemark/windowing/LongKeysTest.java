@@ -1,0 +1,235 @@
+package dev.tidemark.windowing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tidemark.api.DataStream;
+import dev.tidemark.api.KeyedStream;
+import dev.tidemark.api.OutputTag;
+import dev.tidemark.api.SingleOutputStreamOperator;
+import dev.tidemark.api.StreamExecutionEnvironment;
+import dev.tidemark.api.WindowedStream;
+import dev.tidemark.api.functions.AggregateFunction;
+import dev.tidemark.api.functions.Collector;
+import dev.tidemark.api.functions.KeyedProcessFunction;
+import dev.tidemark.api.functions.LongKeySelector;
+import dev.tidemark.api.functions.ProcessWindowFunction;
+import dev.tidemark.api.functions.RichFunction;
+import dev.tidemark.api.functions.RuntimeContext;
+import dev.tidemark.checkpoint.JobSnapshot;
+import dev.tidemark.testing.TestDriver;
+import dev.tidemark.testing.TestSink;
+import dev.tidemark.testing.TestSource;
+import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
+import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
+import dev.tidemark.windowing.assigners.WindowAssigner;
+import dev.tidemark.windowing.windows.TimeWindow;
+import java.io.Serializable;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Function;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A {@link LongKeySelector} keys a stream exactly as the boxing selector of the same keys does: the
+ * same results in the same order (aligned windows, panes), the same parallel instance for each key,
+ * and snapshots that either restores.
+ */
+class LongKeysTest {
+
+    record Reading(long sensor, int value) implements Serializable {}
+
+    static final OutputTag<Reading> LATE = OutputTag.of("late", Reading.class);
+
+    /** Keys whose {@code Long.hashCode} collide (1, 2^32 and 2^32 + 1 ^ 1...), negatives and the extremes. */
+    static final long[] KEYS = {0, 1, -1, 1L << 32, (1L << 32) | 1, 3, 3L << 32, Long.MIN_VALUE, Long.MAX_VALUE,
+        -(1L << 32), 42, 1_000_000_007L};
+
+    static final class Sum implements AggregateFunction<Reading, long[], Long> {
+        @Override
+        public long[] createAccumulator() {
+            return new long[1];
+        }
+
+        @Override
+        public long[] add(Reading r, long[] acc) {
+            acc[0] += r.value();
+            return acc;
+        }
+
+        @Override
+        public Long getResult(long[] acc) {
+            return acc[0];
+        }
+
+        @Override
+        public long[] merge(long[] a, long[] b) {
+            return new long[] {a[0] + b[0]};
+        }
+    }
+
+    /** Key, window, result, and whether the key is the boxed {@code Long} users expect. */
+    static final class Describe extends ProcessWindowFunction<Long, String, Long, TimeWindow> {
+        @Override
+        public void process(Long key, Context ctx, Iterable<Long> sums, Collector<String> out) {
+            List<Long> all = new ArrayList<>();
+            sums.forEach(all::add);
+            out.collect(key.getClass().getSimpleName() + " " + key + "|" + ctx.window() + "|" + all);
+        }
+    }
+
+    private static KeyedStream<Reading, Long> byLong(TestSource<Reading> in) {
+        return in.stream().keyBy(LongKeySelector.of(Reading::sensor));
+    }
+
+    private static KeyedStream<Reading, Long> boxed(TestSource<Reading> in) {
+        return in.stream().keyBy(r -> r.sensor());
+    }
+
+    private static SingleOutputStreamOperator<String> sum(KeyedStream<Reading, Long> keyed,
+            WindowAssigner<Object, TimeWindow> assigner, long lateness, boolean reference) {
+        WindowedStream<Reading, Long, TimeWindow> windowed = keyed.window(assigner)
+                .allowedLateness(Duration.ofMillis(lateness)).sideOutputLateData(LATE);
+        if (reference) {
+            windowed = windowed.trigger(new AlignedWindowsTest.SameAsEventTimeTrigger());
+        }
+        return windowed.aggregate(new Sum(), new Describe());
+    }
+
+    @Test
+    void randomInputs_giveWhatTheGeneralOperatorGivesForBoxedKeys_inTheSameOrder() {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        for (int run = 0; run < 40; run++) {
+            long size = 3 + random.nextInt(30);
+            long slide = random.nextBoolean() ? size : 1 + random.nextInt((int) size);
+            WindowAssigner<Object, TimeWindow> assigner = slide == size
+                    ? TumblingEventTimeWindows.of(Duration.ofMillis(size))
+                    : SlidingEventTimeWindows.of(Duration.ofMillis(size), Duration.ofMillis(slide));
+            long lateness = random.nextBoolean() ? 0 : random.nextInt(40);
+            boolean panes = lateness == 0 && slide != size && size % slide == 0 && random.nextBoolean();
+            String config = "seed=" + seed + " run=" + run + " assigner=" + assigner + " lateness=" + lateness
+                    + " panes=" + panes;
+            try (TestDriver driver = TestDriver.create()) {
+                TestSource<Reading> in = driver.source("readings", Reading.class);
+                SingleOutputStreamOperator<String> tested = panes
+                        ? byLong(in).window(assigner).sideOutputLateData(LATE).sharePanes()
+                                .aggregate(new Sum(), new Describe())
+                        : sum(byLong(in), assigner, lateness, false);
+                SingleOutputStreamOperator<String> reference = sum(boxed(in), assigner, lateness, true);
+                TestSink<String> testedOut = driver.sink(tested);
+                TestSink<String> referenceOut = driver.sink(reference);
+                TestSink<Reading> testedLate = driver.sink(tested.getSideOutput(LATE));
+                TestSink<Reading> referenceLate = driver.sink(reference.getSideOutput(LATE));
+                driver.start();
+                long clock = 0;
+                for (int i = 0; i < 600; i++) {
+                    clock += random.nextInt(3);
+                    // more keys than a table starts with, so tables grow and re-index while they fill
+                    long key = random.nextInt(4) == 0 ? random.nextInt(40) : KEYS[random.nextInt(KEYS.length)];
+                    in.emit(new Reading(key, 1 + random.nextInt(9)), clock - random.nextInt(30));
+                    if (random.nextInt(8) == 0) {
+                        in.emitWatermark(clock - random.nextInt(40));
+                    }
+                }
+                in.finish();
+                assertThat(referenceOut.records()).as(config).isNotEmpty().allMatch(s -> s.startsWith("Long "));
+                assertThat(testedOut.records()).as(config).containsExactlyElementsOf(referenceOut.records());
+                assertThat(testedLate.records()).as(config).containsExactlyElementsOf(referenceLate.records());
+            }
+        }
+    }
+
+    /** A savepoint taken with either selector restores with the other: state is keyed by the same {@code Long}s. */
+    @Test
+    void aSnapshot_restoresAcrossLongAndBoxedKeys() {
+        Function<TestSource<Reading>, SingleOutputStreamOperator<String>> longs =
+                in -> sum(byLong(in), SlidingEventTimeWindows.of(Duration.ofMillis(12), Duration.ofMillis(4)), 6, false);
+        Function<TestSource<Reading>, SingleOutputStreamOperator<String>> general =
+                in -> sum(boxed(in), SlidingEventTimeWindows.of(Duration.ofMillis(12), Duration.ofMillis(4)), 6, true);
+        List<String> uninterrupted = runSwitchingAt(-1, general, general);
+        assertThat(uninterrupted).anyMatch(s -> s.contains("Long " + Long.MIN_VALUE + "|"));
+        assertThat(runSwitchingAt(157, longs, general)).as("long keys, then boxed").isEqualTo(uninterrupted);
+        assertThat(runSwitchingAt(157, general, longs)).as("boxed keys, then long").isEqualTo(uninterrupted);
+        assertThat(runSwitchingAt(157, longs, longs)).as("long keys throughout").isEqualTo(uninterrupted);
+    }
+
+    /** The results, sorted: {@code first} runs to event {@code at} and snapshots (unless -1), {@code then} restores and runs on. */
+    private static List<String> runSwitchingAt(int at,
+            Function<TestSource<Reading>, SingleOutputStreamOperator<String>> first,
+            Function<TestSource<Reading>, SingleOutputStreamOperator<String>> then) {
+        List<String> committed = new ArrayList<>();
+        JobSnapshot snapshot = null;
+        if (at >= 0) {
+            try (TestDriver driver = TestDriver.create()) {
+                TestSource<Reading> in = driver.source("readings", Reading.class);
+                TestSink<String> out = driver.sink(first.apply(in));
+                driver.start();
+                for (int i = 0; i <= at; i++) {
+                    emitReading(in, i);
+                }
+                snapshot = driver.snapshot();
+                committed.addAll(out.records());
+            }
+        }
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Reading> in = driver.source("readings", Reading.class);
+            TestSink<String> out = driver.sink(then.apply(in));
+            if (snapshot != null) {
+                driver.start(snapshot);
+            } else {
+                driver.start();
+            }
+            for (int i = at + 1; i < 300; i++) {
+                emitReading(in, i);
+            }
+            in.finish();
+            committed.addAll(out.records());
+        }
+        committed.sort(null);
+        return committed;
+    }
+
+    private static void emitReading(TestSource<Reading> in, int i) {
+        in.emit(new Reading(KEYS[i % KEYS.length], i % 7), i / 2 - (i * 7) % 9);
+        if (i % 20 == 19) {
+            in.emitWatermark(i / 2 - 3);
+        }
+    }
+
+    /** Which parallel instance saw each key: the exchange routes long keys as it routes their boxes. */
+    static final class WhereKeysGo extends KeyedProcessFunction<Long, Reading, String> implements RichFunction {
+        private int subtask;
+
+        @Override
+        public void open(RuntimeContext context) {
+            subtask = context.getIndexOfThisSubtask();
+        }
+
+        @Override
+        public void processElement(Reading r, Context ctx, Collector<String> out) {
+            out.collect(ctx.getCurrentKey() + "@" + subtask);
+        }
+    }
+
+    @Test
+    void theExchange_sendsEachLongKeyWhereItsBoxWouldGo() throws Exception {
+        List<Reading> readings = LongStream.range(0, 400)
+                .mapToObj(i -> new Reading(i % 5 == 0 ? KEYS[(int) (i % KEYS.length)] : i * 0x9E3779B97F4A7C15L, 1))
+                .toList();
+        assertThat(placement(readings, true)).isEqualTo(placement(readings, false))
+                .as("both instances get keys").anyMatch(s -> s.endsWith("@0")).anyMatch(s -> s.endsWith("@1"));
+    }
+
+    private static List<String> placement(List<Reading> readings, boolean longKeys) throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(2);
+        DataStream<Reading> stream = env.fromCollection(readings).rebalance();
+        KeyedStream<Reading, Long> keyed = longKeys ? stream.keyBy(LongKeySelector.of(Reading::sensor))
+                : stream.keyBy(r -> r.sensor());
+        List<String> seen = new ArrayList<>(keyed.process(new WhereKeysGo()).executeAndCollect("placement"));
+        seen.sort(null);
+        return seen;
+    }
+}
