@@ -244,7 +244,8 @@ public final class TestDriver implements AutoCloseable {
         }
 
         @Override
-        public ChannelWriter channel(Subtask consumer, int channelIndex, ChannelConsumer target, String producer) {
+        public ChannelWriter channel(Subtask consumer, int channelIndex, int channelCount, ChannelConsumer target,
+                String producer) {
             return new DirectChannel(channelIndex, target);
         }
 

@@ -12,6 +12,8 @@ import java.util.List;
 
 /**
  * Emits the workload's events {@code 0..count-1}; instance {@code k} of {@code n} emits {@code k, k+n, ...}.
+ * A source for one part of the events ({@code part} of {@code parts}) emits those {@code i} with
+ * {@code i % parts == part}, shared out among its instances alike.
  * Its position is checkpointed (as a real source's would be), so checkpointing costs what it costs a
  * user: the checkpoint lock per event and a snapshot per checkpoint.
  */
@@ -21,6 +23,8 @@ public final class GeneratorSource implements ParallelSourceFunction<Event>, Ric
 
     private final long count;
     private final long eventsPerMilli;
+    private final int part;
+    private final int parts;
     private long first;
     private long step = 1;
     private volatile boolean running = true;
@@ -36,9 +40,20 @@ public final class GeneratorSource implements ParallelSourceFunction<Event>, Ric
 
     /** @param checkpointed whether to emit under the checkpoint lock, as a source must when checkpoints are taken */
     public GeneratorSource(long count, long eventsPerMilli, boolean checkpointed) {
+        this(count, eventsPerMilli, checkpointed, 0, 1);
+    }
+
+    /** A source of the events {@code i} with {@code i % parts == part}, without checkpoints. */
+    public GeneratorSource(long count, long eventsPerMilli, int part, int parts) {
+        this(count, eventsPerMilli, false, part, parts);
+    }
+
+    private GeneratorSource(long count, long eventsPerMilli, boolean checkpointed, int part, int parts) {
         this.count = count;
         this.eventsPerMilli = eventsPerMilli;
         this.checkpointed = checkpointed;
+        this.part = part;
+        this.parts = parts;
     }
 
     @Override
@@ -54,8 +69,8 @@ public final class GeneratorSource implements ParallelSourceFunction<Event>, Ric
 
     @Override
     public void open(RuntimeContext context) {
-        first = context.getIndexOfThisSubtask();
-        step = context.getNumberOfParallelSubtasks();
+        first = part + (long) context.getIndexOfThisSubtask() * parts;
+        step = (long) context.getNumberOfParallelSubtasks() * parts;
         if (next < 0) {
             next = first;
         }

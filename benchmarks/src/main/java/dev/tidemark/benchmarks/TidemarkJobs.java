@@ -1,12 +1,15 @@
 package dev.tidemark.benchmarks;
 
 import dev.tidemark.api.DataStream;
+import dev.tidemark.api.JobClient;
 import dev.tidemark.api.KeyedStream;
 import dev.tidemark.api.functions.LongKeySelector;
 import dev.tidemark.api.StreamExecutionEnvironment;
 import dev.tidemark.api.source.SourceFunction;
 import dev.tidemark.eventtime.WatermarkStrategy;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /** What the workloads share on Tidemark: a run into {@link ResultSink}, and the keyed event stream. */
 final class TidemarkJobs {
@@ -24,6 +27,30 @@ final class TidemarkJobs {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(parallelism);
         pipeline.build(env);
         env.execute(name);
+        return ResultSink.result();
+    }
+
+    /** Builds the pipeline of one part of a workload split into independent jobs. */
+    interface PartPipeline {
+        void build(StreamExecutionEnvironment env, int part);
+    }
+
+    /**
+     * Runs {@code parts} jobs at parallelism 1 at the same time, job {@code k} built by
+     * {@code pipeline} for part {@code k}, and returns what the sink saw from all of them: pipelines
+     * that share nothing, so the most the machine gives that many threads of this workload.
+     */
+    static Result runSideBySide(String name, int parts, PartPipeline pipeline) throws InterruptedException {
+        ResultSink.reset();
+        List<JobClient> jobs = new ArrayList<>();
+        for (int part = 0; part < parts; part++) {
+            StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(1);
+            pipeline.build(env, part);
+            jobs.add(env.executeAsync(name + ", part " + part + " of " + parts));
+        }
+        for (JobClient job : jobs) {
+            job.await();
+        }
         return ResultSink.result();
     }
 

@@ -38,6 +38,15 @@ public final class TumblingWindowJobs {
                 env -> sum(TidemarkJobs.keyedEventsByLong(env, new GeneratorSource(events, eventsPerMilli))));
     }
 
+    /**
+     * W1 as two jobs at parallelism 1, one on the even events and one on the odd, at the same time:
+     * two pipelines that share nothing, the most two threads of W1 can get from the machine.
+     */
+    public static Result tidemarkSideBySide(long events, long eventsPerMilli) throws InterruptedException {
+        return TidemarkJobs.runSideBySide("W1 tumbling", 2,
+                (env, part) -> sum(TidemarkJobs.keyedEvents(env, new GeneratorSource(events, eventsPerMilli, part, 2))));
+    }
+
     private static void sum(KeyedStream<Event, Long> events) {
         events.window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
                 .aggregate(new Sum(), new Hash())
@@ -81,17 +90,23 @@ public final class TumblingWindowJobs {
      * as a watermark {@code max - 1001} passes their end every 1000 events: the practical limit.
      */
     public static Result baseline(long events, long eventsPerMilli) {
+        return baseline(events, eventsPerMilli, 0, 1);
+    }
+
+    /** {@link #baseline} of the events {@code i} with {@code i % parts == part} alone. */
+    public static Result baseline(long events, long eventsPerMilli, int part, int parts) {
         TreeMap<Long, Map<Long, long[]>> windows = new TreeMap<>();
         long maxTimestamp = Long.MIN_VALUE;
         long count = 0;
         long checksum = 0;
-        for (long i = 0; i < events; i++) {
+        long seen = 0;
+        for (long i = part; i < events; i += parts) {
             long ts = Events.timestamp(i, eventsPerMilli);
             long start = ts - Math.floorMod(ts, 1_000);
             windows.computeIfAbsent(start, s -> new HashMap<>()).computeIfAbsent(Events.key(i), k -> new long[1])[0] +=
                     Events.value(i);
             maxTimestamp = Math.max(maxTimestamp, ts);
-            if (i % 1_000 == 999) {
+            if (++seen % 1_000 == 0) {
                 long watermark = maxTimestamp - Events.DISORDER_MILLIS - 1;
                 while (!windows.isEmpty() && windows.firstKey() + 999 <= watermark) {
                     Map.Entry<Long, Map<Long, long[]>> fired = windows.pollFirstEntry();

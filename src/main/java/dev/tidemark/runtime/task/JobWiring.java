@@ -30,9 +30,10 @@ public final class JobWiring {
 
         /**
          * A channel into {@code consumer}'s input channel {@code channelIndex}, consumed by
-         * {@code target}, written by the instance named {@code producer}.
+         * {@code target}, written by the instance named {@code producer}; the consumer has
+         * {@code channelCount} input channels in all.
          */
-        ChannelWriter channel(Subtask consumer, int channelIndex, ChannelConsumer target, String producer);
+        ChannelWriter channel(Subtask consumer, int channelIndex, int channelCount, ChannelConsumer target, String producer);
 
         /** How many channels instance {@code subtaskIndex} of a source vertex writes to: one per owned split. */
         int sourceChannels(JobVertex vertex, int subtaskIndex);
@@ -92,7 +93,7 @@ public final class JobWiring {
             JobEdge edge = channelEdges.get(k);
             String producer = edge == null ? subtask.displayName()
                     : edge.source().name() + " (" + (channelProducers.get(k) + 1) + "/" + edge.source().parallelism() + ")";
-            ChannelWriter channel = environment.channel(subtask, k, target, producer);
+            ChannelWriter channel = environment.channel(subtask, k, inputOf.size(), target, producer);
             if (edge == null) {
                 subtask.sourceChannels().add(channel);
             } else {

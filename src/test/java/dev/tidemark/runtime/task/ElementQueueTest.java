@@ -145,4 +145,20 @@ class ElementQueueTest {
         producer.join();
         assertThat(blocked.get()).isPositive();
     }
+
+    /** A task's rings share a budget: few inputs get large rings (fewer parks), many get small ones (bounded memory). */
+    @Test
+    void queueCapacity_sharesTheTasksBudget_withinBounds() {
+        assertThat(JobAttempt.queueCapacity(1)).isEqualTo(JobAttempt.MAX_QUEUE_CAPACITY);
+        assertThat(JobAttempt.queueCapacity(4)).isEqualTo(8192);
+        assertThat(JobAttempt.queueCapacity(5)).isEqualTo(4096);
+        assertThat(JobAttempt.queueCapacity(32)).isEqualTo(1024);
+        assertThat(JobAttempt.queueCapacity(1000)).isEqualTo(JobAttempt.MIN_QUEUE_CAPACITY);
+        for (int channels = 1; channels < 200; channels++) {
+            int capacity = JobAttempt.queueCapacity(channels);
+            assertThat(Integer.bitCount(capacity)).as("a power of two").isEqualTo(1);
+            assertThat((long) capacity * channels).as("within budget for " + channels + " channels")
+                    .isLessThanOrEqualTo(Math.max(JobAttempt.TASK_QUEUE_BUDGET, (long) JobAttempt.MIN_QUEUE_CAPACITY * channels));
+        }
+    }
 }
