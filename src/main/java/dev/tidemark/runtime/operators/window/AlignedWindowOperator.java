@@ -51,6 +51,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     private final long size;
     private final long slide;
     private final long offset;
+    private final PeriodStarts starts; // of the last window an element belongs to
     private final WindowTables<K> tables; // the open windows; arrival order is the default operator's timer order
     private final int maxParallelism;
 
@@ -78,6 +79,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
             this.slide = size;
             this.offset = tumbling.getOffset();
         }
+        this.starts = new PeriodStarts(offset, slide);
         this.keyed = new KeyedSupport<>(spec.keySelector(), context);
         this.accumulator = Accumulator.of(spec);
         this.timers = keyed.timerService(new NoTimers<>("aligned windows"));
@@ -103,7 +105,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
         int hash = longKeys ? WindowTable.hash(longKey) : WindowTable.hash(key);
         long watermark = timers.currentWatermark();
         boolean accepted = false;
-        for (long start = TimeWindow.getWindowStartWithOffset(timestamp, offset, slide); start > timestamp - size;
+        for (long start = starts.startOf(timestamp); start > timestamp - size;
                 start -= slide) {
             if (!lateness.isWindowLate(TimeWindow.endOf(start, size) - 1, watermark)) {
                 accepted = true;

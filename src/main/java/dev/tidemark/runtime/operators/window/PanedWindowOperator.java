@@ -57,6 +57,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
     private final long size;
     private final long slide;
     private final long offset;
+    private final PeriodStarts paneStarts;
     private int lastWindowKeys; // how many keys the last window that fired held: the next merge is sized for them
 
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -67,6 +68,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
         this.size = assigner.getSize();
         this.slide = assigner.getSlide();
         this.offset = assigner.getOffset();
+        this.paneStarts = new PeriodStarts(offset, slide);
         this.keyed = new KeyedSupport<>(spec.keySelector(), context);
         this.aggregate = (AggregateFunction<IN, ACC, ?>) spec.aggregate();
         this.accumulator = (Accumulator) Accumulator.aggregating(aggregate);
@@ -88,7 +90,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
         boolean longKeys = keyed.hasLongKeys();
         long longKey = longKeys ? keyed.longKeyOf(value, timestamp) : 0;
         K key = longKeys ? null : keyed.keyOf(value, timestamp);
-        long paneStart = TimeWindow.getWindowStartWithOffset(timestamp, offset, slide);
+        long paneStart = paneStarts.startOf(timestamp);
         long watermark = timers.currentWatermark();
         if (TimeWindow.endOf(paneStart, size) - 1 <= watermark) {
             lateness.onLateElement(value, timestamp, watermark); // every window of the element has fired

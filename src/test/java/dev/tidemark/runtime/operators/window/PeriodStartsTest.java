@@ -1,0 +1,34 @@
+package dev.tidemark.runtime.operators.window;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tidemark.windowing.windows.TimeWindow;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** The remembered period start is always the one computed afresh, at the ends of time too. */
+class PeriodStartsTest {
+
+    @Test
+    void startOf_isGetWindowStartWithOffset_forWalksJumpsAndTheEndsOfTime() {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        for (int run = 0; run < 200; run++) {
+            long period = 1 + random.nextInt(run % 2 == 0 ? 10 : 100_000);
+            long offset = random.nextLong() % period;
+            PeriodStarts starts = new PeriodStarts(offset, period);
+            long t = switch (run % 4) {
+                case 0 -> Long.MIN_VALUE;
+                case 1 -> Long.MAX_VALUE - 3 * period;
+                default -> random.nextLong();
+            };
+            for (int i = 0; i < 300; i++) {
+                long step = random.nextInt(4) == 0 ? random.nextInt(3 * (int) Math.min(period, 1000)) - period : random.nextInt(3);
+                long next = t + step;
+                t = step > 0 && next < t ? Long.MAX_VALUE : step < 0 && next > t ? Long.MIN_VALUE : next;
+                assertThat(starts.startOf(t)).as("seed=%d period=%d offset=%d t=%d", seed, period, offset, t)
+                        .isEqualTo(TimeWindow.getWindowStartWithOffset(t, offset, period));
+            }
+        }
+    }
+}
