@@ -105,8 +105,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
         int hash = longKeys ? WindowTable.hash(longKey) : WindowTable.hash(key);
         long watermark = timers.currentWatermark();
         boolean accepted = false;
-        for (long start = starts.startOf(timestamp); start > timestamp - size;
-                start -= slide) {
+        for (long start = starts.startOf(timestamp); start > timestamp - size; start -= slide) {
             if (!lateness.isWindowLate(TimeWindow.endOf(start, size) - 1, watermark)) {
                 accepted = true;
                 WindowTable table = tables.table(start, watermark);

@@ -82,10 +82,6 @@ final class WindowTable {
         return h ^ (h >>> 16);
     }
 
-    boolean hasLongKeys() {
-        return longKeys != null;
-    }
-
     /** The position of {@code key}, whose {@link #hash} is {@code hash}, or -1. */
     int find(Object key, int hash) {
         int mask = index.length - 1;
