@@ -1,6 +1,7 @@
 package dev.tidemark.windowing;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tidemark.api.DataStream;
 import dev.tidemark.api.KeyedStream;
@@ -231,5 +232,30 @@ class LongKeysTest {
         List<String> seen = new ArrayList<>(keyed.process(new WhereKeysGo()).executeAndCollect("placement"));
         seen.sort(null);
         return seen;
+    }
+
+    /** A selector that throws fails the job with its exception, naming where it ran: the exchange, or the window. */
+    @Test
+    void aFailingSelector_failsTheJob_namingTheExchangeOrTheOperator() {
+        for (int parallelism : new int[] {1, 2}) {
+            StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(parallelism);
+            DataStream<Reading> readings = env.fromCollection(List.of(new Reading(1, 1), new Reading(-7, 1)))
+                    .assignTimestampsAndWatermarks(dev.tidemark.eventtime.WatermarkStrategy
+                            .<Reading>forMonotonousTimestamps().withTimestampAssigner((r, previous) -> 5));
+            DataStream<Long> sums = readings.keyBy(LongKeySelector.of(LongKeysTest::sensorOrFail))
+                    .window(TumblingEventTimeWindows.of(Duration.ofMillis(10)))
+                    .aggregate(new Sum());
+            String where = parallelism == 1 ? "Window(TumblingEventTimeWindows" : "KeyBy";
+            assertThatThrownBy(() -> sums.executeAndCollect("failing selector")).as("parallelism " + parallelism)
+                    .hasMessageContaining(where)
+                    .rootCause().isInstanceOf(IllegalArgumentException.class).hasMessage("no sensor: -7");
+        }
+    }
+
+    private static long sensorOrFail(Reading r) {
+        if (r.sensor() < 0) {
+            throw new IllegalArgumentException("no sensor: " + r.sensor());
+        }
+        return r.sensor();
     }
 }
