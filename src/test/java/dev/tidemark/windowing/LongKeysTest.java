@@ -20,6 +20,7 @@ import dev.tidemark.checkpoint.JobSnapshot;
 import dev.tidemark.testing.TestDriver;
 import dev.tidemark.testing.TestSink;
 import dev.tidemark.testing.TestSource;
+import dev.tidemark.windowing.assigners.EventTimeSessionWindows;
 import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
 import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
 import dev.tidemark.windowing.assigners.WindowAssigner;
@@ -35,8 +36,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A {@link LongKeySelector} keys a stream exactly as the boxing selector of the same keys does: the
- * same results in the same order (aligned windows, panes), the same parallel instance for each key,
- * and snapshots that either restores.
+ * same results in the same order (aligned windows, panes, sessions), the same parallel instance for
+ * each key, and snapshots that either restores.
  */
 class LongKeysTest {
 
@@ -143,6 +144,43 @@ class LongKeysTest {
         }
     }
 
+    /** Sessions keep long keys unboxed too: the general operator's sessions for the boxed keys, in order. */
+    @Test
+    void randomSessions_giveWhatTheGeneralOperatorGivesForBoxedKeys_inTheSameOrder() {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        for (int run = 0; run < 30; run++) {
+            long gap = 1 + random.nextInt(12);
+            long lateness = random.nextBoolean() ? 0 : random.nextInt(30);
+            String config = "seed=" + seed + " run=" + run + " gap=" + gap + " lateness=" + lateness;
+            try (TestDriver driver = TestDriver.create()) {
+                TestSource<Reading> in = driver.source("readings", Reading.class);
+                SingleOutputStreamOperator<String> tested = sum(byLong(in),
+                        EventTimeSessionWindows.withGap(Duration.ofMillis(gap)), lateness, false);
+                SingleOutputStreamOperator<String> reference = sum(boxed(in),
+                        EventTimeSessionWindows.withGap(Duration.ofMillis(gap)), lateness, true);
+                TestSink<String> testedOut = driver.sink(tested);
+                TestSink<String> referenceOut = driver.sink(reference);
+                TestSink<Reading> testedLate = driver.sink(tested.getSideOutput(LATE));
+                TestSink<Reading> referenceLate = driver.sink(reference.getSideOutput(LATE));
+                driver.start();
+                long clock = 0;
+                for (int i = 0; i < 500; i++) {
+                    clock += random.nextInt(3);
+                    long key = random.nextInt(4) == 0 ? random.nextInt(100) : KEYS[random.nextInt(KEYS.length)];
+                    in.emit(new Reading(key, 1 + random.nextInt(9)), clock - random.nextInt(25));
+                    if (random.nextInt(8) == 0) {
+                        in.emitWatermark(clock - random.nextInt(30));
+                    }
+                }
+                in.finish();
+                assertThat(referenceOut.records()).as(config).isNotEmpty();
+                assertThat(testedOut.records()).as(config).containsExactlyElementsOf(referenceOut.records());
+                assertThat(testedLate.records()).as(config).containsExactlyElementsOf(referenceLate.records());
+            }
+        }
+    }
+
     /** A savepoint taken with either selector restores with the other: state is keyed by the same {@code Long}s. */
     @Test
     void aSnapshot_restoresAcrossLongAndBoxedKeys() {
@@ -151,6 +189,15 @@ class LongKeysTest {
         Function<TestSource<Reading>, SingleOutputStreamOperator<String>> general =
                 in -> sum(boxed(in), SlidingEventTimeWindows.of(Duration.ofMillis(12), Duration.ofMillis(4)), 6, true);
         List<String> uninterrupted = runSwitchingAt(-1, general, general);
+        Function<TestSource<Reading>, SingleOutputStreamOperator<String>> longSessions =
+                in -> sum(byLong(in), EventTimeSessionWindows.withGap(Duration.ofMillis(3)), 6, false);
+        Function<TestSource<Reading>, SingleOutputStreamOperator<String>> generalSessions =
+                in -> sum(boxed(in), EventTimeSessionWindows.withGap(Duration.ofMillis(3)), 6, true);
+        List<String> sessions = runSwitchingAt(-1, generalSessions, generalSessions);
+        assertThat(runSwitchingAt(157, longSessions, generalSessions)).as("long-keyed sessions, then boxed")
+                .isEqualTo(sessions);
+        assertThat(runSwitchingAt(157, generalSessions, longSessions)).as("boxed sessions, then long-keyed")
+                .isEqualTo(sessions);
         assertThat(uninterrupted).anyMatch(s -> s.contains("Long " + Long.MIN_VALUE + "|"));
         assertThat(runSwitchingAt(157, longs, general)).as("long keys, then boxed").isEqualTo(uninterrupted);
         assertThat(runSwitchingAt(157, general, longs)).as("boxed keys, then long").isEqualTo(uninterrupted);

@@ -1,5 +1,6 @@
 package dev.tidemark.benchmarks;
 
+import dev.tidemark.api.KeyedStream;
 import dev.tidemark.api.functions.Aggregations;
 import dev.tidemark.api.functions.RichFunction;
 import dev.tidemark.api.functions.RuntimeContext;
@@ -28,11 +29,20 @@ public final class SessionWindowJobs {
 
     /** Runs W3 on Tidemark and returns what the sink saw. */
     public static Result tidemark(long events, long eventsPerMilli, int parallelism) throws InterruptedException {
-        return TidemarkJobs.run("W3 sessions", parallelism, env -> TidemarkJobs.keyedEvents(env,
-                        new BurstSource(events, eventsPerMilli))
-                .window(EventTimeSessionWindows.withGap(Duration.ofMillis(GAP)))
+        return TidemarkJobs.run("W3 sessions", parallelism,
+                env -> count(TidemarkJobs.keyedEvents(env, new BurstSource(events, eventsPerMilli))));
+    }
+
+    /** Runs W3 on Tidemark keyed by a {@code LongKeySelector}: an event that joins a session boxes no key. */
+    public static Result tidemarkLongKeys(long events, long eventsPerMilli, int parallelism) throws InterruptedException {
+        return TidemarkJobs.run("W3 sessions, long keys", parallelism,
+                env -> count(TidemarkJobs.keyedEventsByLong(env, new BurstSource(events, eventsPerMilli))));
+    }
+
+    private static void count(KeyedStream<Event, Long> events) {
+        events.window(EventTimeSessionWindows.withGap(Duration.ofMillis(GAP)))
                 .aggregate(Aggregations.<Event>count(), new TumblingWindowJobs.Hash())
-                .addSink(new ResultSink()));
+                .addSink(new ResultSink());
     }
 
     /** The workload's events with bursty keys; instance {@code k} of {@code n} emits {@code k, k+n, ...}. */

@@ -12,6 +12,7 @@ import dev.tidemark.windowing.windows.TimeWindow;
 final class Session {
 
     final Object key;
+    final long longKey; // the key unboxed, in a table of long keys
     final int hash;
     long start;
     long end; // exclusive: the session's last timestamp is end - 1
@@ -21,8 +22,9 @@ final class Session {
     Session next; // the key's next earlier open session
     Session previous; // the key's next later open session
 
-    Session(Object key, int hash, long start, long end, Object accumulator) {
+    Session(Object key, long longKey, int hash, long start, long end, Object accumulator) {
         this.key = key;
+        this.longKey = longKey;
         this.hash = hash;
         this.start = start;
         this.end = end;

@@ -8,13 +8,22 @@ import java.util.function.Consumer;
  * it, latest first, linked both ways. Between two watermarks a key may open many, and the earliest
  * close first.
  *
+ * <p>A table of {@code long} keys (from a {@code LongKeySelector}) finds a key's sessions by the
+ * {@code long}, so an element that joins an open session boxes nothing.
+ *
  * <p>Threading: the owning task's thread only.
  */
 final class SessionTable {
 
+    private final boolean longKeys;
     private Session[] slots = new Session[64];
     private int keys;
     private int size;
+
+    /** @param longKeys whether keys are {@code Long}s, found by {@link #sessionsOf(long, int)} */
+    SessionTable(boolean longKeys) {
+        this.longKeys = longKeys;
+    }
 
     /**
      * The latest open session of {@code key}, or {@code null}; the earlier ones follow through
@@ -33,10 +42,22 @@ final class SessionTable {
         }
     }
 
-    /** Opens a session for {@code key}. */
+    /** {@link #sessionsOf(Object, int)} in a table of long keys. */
+    Session sessionsOf(long key, int hash) {
+        Session[] s = slots;
+        int mask = s.length - 1;
+        for (int i = hash & mask; ; i = (i + 1) & mask) {
+            Session session = s[i];
+            if (session == null || session.hash == hash && session.longKey == key) {
+                return session;
+            }
+        }
+    }
+
+    /** Opens a session for {@code key} (a {@code Long} in a table of long keys). */
     Session open(Object key, int hash, long start, long end, Object accumulator) {
-        Session session = new Session(key, hash, start, end, accumulator);
-        int slot = slotOf(key, hash);
+        Session session = new Session(key, longKeys ? (Long) key : 0, hash, start, end, accumulator);
+        int slot = slotOf(session);
         Session first = slots[slot];
         if (first == null) {
             slots[slot] = session;
@@ -115,14 +136,18 @@ final class SessionTable {
         }
     }
 
-    /** The slot of {@code key}: where its first session is, or the free slot where it goes. */
-    private int slotOf(Object key, int hash) {
+    /** The slot of {@code session}'s key: where the key's first session is, or the free slot where it goes. */
+    private int slotOf(Session session) {
         int mask = slots.length - 1;
-        int i = hash & mask;
-        while (slots[i] != null && !(slots[i].hash == hash && slots[i].key.equals(key))) {
+        int i = session.hash & mask;
+        while (slots[i] != null && !sameKey(slots[i], session)) {
             i = (i + 1) & mask;
         }
         return i;
+    }
+
+    private boolean sameKey(Session a, Session b) {
+        return a.hash == b.hash && (longKeys ? a.longKey == b.longKey : a.key.equals(b.key));
     }
 
     /** Fills the slot freed at {@code free} from the probe run after it, so that lookups need no tombstones. */
@@ -144,7 +169,7 @@ final class SessionTable {
         slots = new Session[capacity];
         for (Session first : old) {
             if (first != null) {
-                slots[slotOf(first.key, first.hash)] = first;
+                slots[slotOf(first)] = first;
             }
         }
     }

@@ -42,7 +42,7 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
     private final WindowFunctionRunner<K, Object, OUT, TimeWindow> function;
     private final OneResult<Object> result = new OneResult<>(); // what the function gets, refilled per firing
     private final Lateness<TimeWindow> lateness;
-    private final SessionTable sessions = new SessionTable();
+    private final SessionTable sessions;
     private final SessionTimers sessionTimers = new SessionTimers();
     private Session[] touched = new Session[4]; // the sessions one element touches, by start
     private final SessionSnapshots<K> snapshots;
@@ -63,6 +63,7 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
         this.spec = spec;
         this.assigner = (SessionWindows<IN>) spec.assigner();
         this.keyed = new KeyedSupport<>(spec.keySelector(), context);
+        this.sessions = new SessionTable(keyed.hasLongKeys());
         this.accumulator = Accumulator.of(spec);
         this.timers = keyed.timerService(new NoTimers<>("session tables"));
         this.function = WindowFunctionRunner.of(spec, output, keyed, timers);
@@ -78,12 +79,16 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
     @Override
     public void processElement(IN value, long timestamp) throws Exception {
         spec.requireTimestamp(value, timestamp);
-        K key = keyed.keyOf(value, timestamp);
+        // a long key stays unboxed unless the element opens a session: key is null then, and longKey holds it
+        boolean longKeys = keyed.hasLongKeys();
+        long longKey = longKeys ? keyed.longKeyOf(value, timestamp) : 0;
+        K key = longKeys ? null : keyed.keyOf(value, timestamp);
         long end = TimeWindow.endOf(timestamp, assigner.gapOf(value));
-        int hash = WindowTable.hash(key);
+        int hash = longKeys ? WindowTable.hash(longKey) : WindowTable.hash(key);
         int count = 0;
         // latest first: the ones after a session that ends before the element all do too
-        for (Session s = sessions.sessionsOf(key, hash); s != null && s.end >= timestamp; s = s.next) {
+        for (Session s = longKeys ? sessions.sessionsOf(longKey, hash) : sessions.sessionsOf(key, hash);
+                s != null && s.end >= timestamp; s = s.next) {
             if (s.touches(timestamp, end)) {
                 count = addByStart(s, count);
             }
@@ -96,7 +101,9 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
                 }
                 return;
             }
-            afterElement(sessions.open(key, hash, timestamp, end, accumulator.first(value)), timestamp, watermark, false);
+            Object sessionKey = longKeys ? Long.valueOf(longKey) : key;
+            afterElement(sessions.open(sessionKey, hash, timestamp, end, accumulator.first(value)), timestamp, watermark,
+                    false);
             return;
         }
         // The merge cannot be late: every open session is before its cleanup, and merging only widens.
