@@ -4,10 +4,11 @@ package dev.tidemark.api.functions;
  * A {@link KeySelector} whose keys are {@code long}s, handed over without boxing. The stream it keys
  * has {@code Long} keys like any other, and the same key lands in the same key group and parallel
  * instance as with {@code value -> Long.valueOf(...)}, so state and savepoints are interchangeable
- * between the two. What changes is the cost: where an operator keeps its own state by key (aligned
- * tumbling and sliding windows, the exchange that routes records by key), it reads the key as a
- * {@code long} and allocates nothing per element; a boxing selector allocates a {@code Long} per
- * element outside the small cache of {@code -128..127}.
+ * between the two. What changes is the cost: where Tidemark keeps its own state by key (event-time
+ * tumbling and sliding windows, panes and sessions with the default trigger and {@code reduce} or
+ * {@code aggregate}) or routes records by key (the exchange of {@code keyBy}), it reads the key as a
+ * {@code long} and allocates nothing for it per element; a boxing selector allocates a {@code Long}
+ * per element outside the small cache of {@code -128..127}.
  *
  * <pre>{@code
  * events.keyBy(LongKeySelector.of(Event::userId))
