@@ -114,33 +114,9 @@ class LongKeysTest {
             boolean panes = lateness == 0 && slide != size && size % slide == 0 && random.nextBoolean();
             String config = "seed=" + seed + " run=" + run + " assigner=" + assigner + " lateness=" + lateness
                     + " panes=" + panes;
-            try (TestDriver driver = TestDriver.create()) {
-                TestSource<Reading> in = driver.source("readings", Reading.class);
-                SingleOutputStreamOperator<String> tested = panes
-                        ? byLong(in).window(assigner).sideOutputLateData(LATE).sharePanes()
-                                .aggregate(new Sum(), new Describe())
-                        : sum(byLong(in), assigner, lateness, false);
-                SingleOutputStreamOperator<String> reference = sum(boxed(in), assigner, lateness, true);
-                TestSink<String> testedOut = driver.sink(tested);
-                TestSink<String> referenceOut = driver.sink(reference);
-                TestSink<Reading> testedLate = driver.sink(tested.getSideOutput(LATE));
-                TestSink<Reading> referenceLate = driver.sink(reference.getSideOutput(LATE));
-                driver.start();
-                long clock = 0;
-                for (int i = 0; i < 600; i++) {
-                    clock += random.nextInt(3);
-                    // more keys than a table starts with, so tables grow and re-index while they fill
-                    long key = random.nextInt(4) == 0 ? random.nextInt(40) : KEYS[random.nextInt(KEYS.length)];
-                    in.emit(new Reading(key, 1 + random.nextInt(9)), clock - random.nextInt(30));
-                    if (random.nextInt(8) == 0) {
-                        in.emitWatermark(clock - random.nextInt(40));
-                    }
-                }
-                in.finish();
-                assertThat(referenceOut.records()).as(config).isNotEmpty().allMatch(s -> s.startsWith("Long "));
-                assertThat(testedOut.records()).as(config).containsExactlyElementsOf(referenceOut.records());
-                assertThat(testedLate.records()).as(config).containsExactlyElementsOf(referenceLate.records());
-            }
+            assertSameOutput(random, config, in -> panes
+                    ? byLong(in).window(assigner).sideOutputLateData(LATE).sharePanes().aggregate(new Sum(), new Describe())
+                    : sum(byLong(in), assigner, lateness, false), in -> sum(boxed(in), assigner, lateness, true));
         }
     }
 
@@ -150,34 +126,46 @@ class LongKeysTest {
         long seed = System.nanoTime();
         Random random = new Random(seed);
         for (int run = 0; run < 30; run++) {
-            long gap = 1 + random.nextInt(12);
+            WindowAssigner<Object, TimeWindow> sessions =
+                    EventTimeSessionWindows.withGap(Duration.ofMillis(1 + random.nextInt(12)));
             long lateness = random.nextBoolean() ? 0 : random.nextInt(30);
-            String config = "seed=" + seed + " run=" + run + " gap=" + gap + " lateness=" + lateness;
-            try (TestDriver driver = TestDriver.create()) {
-                TestSource<Reading> in = driver.source("readings", Reading.class);
-                SingleOutputStreamOperator<String> tested = sum(byLong(in),
-                        EventTimeSessionWindows.withGap(Duration.ofMillis(gap)), lateness, false);
-                SingleOutputStreamOperator<String> reference = sum(boxed(in),
-                        EventTimeSessionWindows.withGap(Duration.ofMillis(gap)), lateness, true);
-                TestSink<String> testedOut = driver.sink(tested);
-                TestSink<String> referenceOut = driver.sink(reference);
-                TestSink<Reading> testedLate = driver.sink(tested.getSideOutput(LATE));
-                TestSink<Reading> referenceLate = driver.sink(reference.getSideOutput(LATE));
-                driver.start();
-                long clock = 0;
-                for (int i = 0; i < 500; i++) {
-                    clock += random.nextInt(3);
-                    long key = random.nextInt(4) == 0 ? random.nextInt(100) : KEYS[random.nextInt(KEYS.length)];
-                    in.emit(new Reading(key, 1 + random.nextInt(9)), clock - random.nextInt(25));
-                    if (random.nextInt(8) == 0) {
-                        in.emitWatermark(clock - random.nextInt(30));
-                    }
+            String config = "seed=" + seed + " run=" + run + " assigner=" + sessions + " lateness=" + lateness;
+            assertSameOutput(random, config, in -> sum(byLong(in), sessions, lateness, false),
+                    in -> sum(boxed(in), sessions, lateness, true));
+        }
+    }
+
+    /**
+     * Runs random readings and watermarks through {@code tested} and {@code reference} side by side,
+     * and checks that both emit the same results (with boxed {@code Long} keys) and late readings, in
+     * the same order.
+     */
+    private static void assertSameOutput(Random random, String config,
+            Function<TestSource<Reading>, SingleOutputStreamOperator<String>> tested,
+            Function<TestSource<Reading>, SingleOutputStreamOperator<String>> reference) {
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Reading> in = driver.source("readings", Reading.class);
+            SingleOutputStreamOperator<String> testedStream = tested.apply(in);
+            SingleOutputStreamOperator<String> referenceStream = reference.apply(in);
+            TestSink<String> testedOut = driver.sink(testedStream);
+            TestSink<String> referenceOut = driver.sink(referenceStream);
+            TestSink<Reading> testedLate = driver.sink(testedStream.getSideOutput(LATE));
+            TestSink<Reading> referenceLate = driver.sink(referenceStream.getSideOutput(LATE));
+            driver.start();
+            long clock = 0;
+            for (int i = 0; i < 600; i++) {
+                clock += random.nextInt(3);
+                // more keys than a table starts with, so tables grow and re-index while they fill
+                long key = random.nextInt(4) == 0 ? random.nextInt(60) : KEYS[random.nextInt(KEYS.length)];
+                in.emit(new Reading(key, 1 + random.nextInt(9)), clock - random.nextInt(30));
+                if (random.nextInt(8) == 0) {
+                    in.emitWatermark(clock - random.nextInt(40));
                 }
-                in.finish();
-                assertThat(referenceOut.records()).as(config).isNotEmpty();
-                assertThat(testedOut.records()).as(config).containsExactlyElementsOf(referenceOut.records());
-                assertThat(testedLate.records()).as(config).containsExactlyElementsOf(referenceLate.records());
             }
+            in.finish();
+            assertThat(referenceOut.records()).as(config).isNotEmpty().allMatch(s -> s.startsWith("Long "));
+            assertThat(testedOut.records()).as(config).containsExactlyElementsOf(referenceOut.records());
+            assertThat(testedLate.records()).as(config).containsExactlyElementsOf(referenceLate.records());
         }
     }
 
