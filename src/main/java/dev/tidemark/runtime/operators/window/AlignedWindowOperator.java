@@ -42,6 +42,7 @@ import java.util.List;
 public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<IN, OUT> {
 
     private final KeyedSupport<IN, K> keyed;
+    private final ElementKey<K> elementKey; // of the element being processed
     private final WindowOperatorSpec<K, IN, OUT, TimeWindow> spec;
     private final Accumulator<IN, Object> accumulator;
     private final InternalTimerService<K, TimeWindow> timers; // the watermark for functions; timers only in snapshots
@@ -81,6 +82,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
         }
         this.starts = new PeriodStarts(offset, slide);
         this.keyed = new KeyedSupport<>(spec.keySelector(), context);
+        this.elementKey = new ElementKey<>(keyed);
         this.accumulator = Accumulator.of(spec);
         this.timers = keyed.timerService(new NoTimers<>("aligned windows"));
         this.function = WindowFunctionRunner.of(spec, output, keyed, timers);
@@ -98,19 +100,14 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     @Override
     public void processElement(IN value, long timestamp) throws Exception {
         spec.requireTimestamp(value, timestamp);
-        // a long key stays unboxed: key is null then, and longKey holds it
-        boolean longKeys = keyed.hasLongKeys();
-        long longKey = longKeys ? keyed.longKeyOf(value, timestamp) : 0;
-        K key = longKeys ? null : keyed.keyOf(value, timestamp);
-        int hash = longKeys ? WindowTable.hash(longKey) : WindowTable.hash(key);
+        elementKey.read(keyed, value, timestamp);
         long watermark = timers.currentWatermark();
         boolean accepted = false;
         for (long start = starts.startOf(timestamp); start > timestamp - size; start -= slide) {
             if (!lateness.isWindowLate(TimeWindow.endOf(start, size) - 1, watermark)) {
                 accepted = true;
                 WindowTable table = tables.table(start, watermark);
-                int position = longKeys ? tables.accumulateLong(table, longKey, hash, value, accumulator)
-                        : tables.accumulate(table, key, hash, value, accumulator);
+                int position = tables.accumulate(table, elementKey, value, accumulator);
                 if (table.fired()) { // late, within the allowed lateness: what EventTimeTrigger does, it fires at once
                     emit(table, position, timestamp);
                 }

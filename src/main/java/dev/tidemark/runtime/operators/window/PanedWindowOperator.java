@@ -46,6 +46,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
     }
 
     private final KeyedSupport<IN, K> keyed;
+    private final ElementKey<K> elementKey; // of the element being processed
     private final WindowOperatorSpec<K, IN, OUT, TimeWindow> spec;
     private final AggregateFunction<IN, ACC, ?> aggregate;
     private final Accumulator<IN, Object> accumulator; // the aggregate, as a pane's element adds to it
@@ -70,6 +71,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
         this.offset = assigner.getOffset();
         this.paneStarts = new PeriodStarts(offset, slide);
         this.keyed = new KeyedSupport<>(spec.keySelector(), context);
+        this.elementKey = new ElementKey<>(keyed);
         this.aggregate = (AggregateFunction<IN, ACC, ?>) spec.aggregate();
         this.accumulator = (Accumulator) Accumulator.aggregating(aggregate);
         this.timers = keyed.timerService(new NoTimers<>("paned windows"));
@@ -87,21 +89,14 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
     @Override
     public void processElement(IN value, long timestamp) throws Exception {
         spec.requireTimestamp(value, timestamp);
-        boolean longKeys = keyed.hasLongKeys();
-        long longKey = longKeys ? keyed.longKeyOf(value, timestamp) : 0;
-        K key = longKeys ? null : keyed.keyOf(value, timestamp);
+        elementKey.read(keyed, value, timestamp);
         long paneStart = paneStarts.startOf(timestamp);
         long watermark = timers.currentWatermark();
         if (TimeWindow.endOf(paneStart, size) - 1 <= watermark) {
             lateness.onLateElement(value, timestamp, watermark); // every window of the element has fired
             return;
         }
-        WindowTable pane = panes.table(paneStart, Long.MIN_VALUE);
-        if (longKeys) {
-            panes.accumulateLong(pane, longKey, WindowTable.hash(longKey), value, accumulator);
-        } else {
-            panes.accumulate(pane, key, WindowTable.hash(key), value, accumulator);
-        }
+        panes.accumulate(panes.table(paneStart, Long.MIN_VALUE), elementKey, value, accumulator);
     }
 
     @Override

@@ -20,18 +20,22 @@ final class SessionTable {
     private int keys;
     private int size;
 
-    /** @param longKeys whether keys are {@code Long}s, found by {@link #sessionsOf(long, int)} */
+    /** @param longKeys whether keys are {@code Long}s, found unboxed */
     SessionTable(boolean longKeys) {
         this.longKeys = longKeys;
     }
 
     /**
-     * The latest open session of {@code key}, or {@code null}; the earlier ones follow through
-     * {@link Session#next}, latest first. Sessions of a key never touch, so their ends fall in the
-     * same order as their starts: a search for the sessions an element touches stops at the first
-     * that ends before it.
+     * The latest open session of the element's {@code key}, or {@code null}; the earlier ones follow
+     * through {@link Session#next}, latest first. Sessions of a key never touch, so their ends fall
+     * in the same order as their starts: a search for the sessions an element touches stops at the
+     * first that ends before it.
      */
-    Session sessionsOf(Object key, int hash) {
+    Session sessionsOf(ElementKey<?> key) {
+        return key.unboxed() ? sessionsOf(key.longKey(), key.hash()) : sessionsOf(key.key(), key.hash());
+    }
+
+    private Session sessionsOf(Object key, int hash) {
         Session[] s = slots;
         int mask = s.length - 1;
         for (int i = hash & mask; ; i = (i + 1) & mask) {
@@ -42,8 +46,7 @@ final class SessionTable {
         }
     }
 
-    /** {@link #sessionsOf(Object, int)} in a table of long keys. */
-    Session sessionsOf(long key, int hash) {
+    private Session sessionsOf(long key, int hash) {
         Session[] s = slots;
         int mask = s.length - 1;
         for (int i = hash & mask; ; i = (i + 1) & mask) {

@@ -35,6 +35,7 @@ import java.util.Arrays;
 public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<IN, OUT> {
 
     private final KeyedSupport<IN, K> keyed;
+    private final ElementKey<K> elementKey; // of the element being processed
     private final WindowOperatorSpec<K, IN, OUT, TimeWindow> spec;
     private final SessionWindows<IN> assigner;
     private final Accumulator<IN, Object> accumulator;
@@ -63,6 +64,7 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
         this.spec = spec;
         this.assigner = (SessionWindows<IN>) spec.assigner();
         this.keyed = new KeyedSupport<>(spec.keySelector(), context);
+        this.elementKey = new ElementKey<>(keyed);
         this.sessions = new SessionTable(keyed.hasLongKeys());
         this.accumulator = Accumulator.of(spec);
         this.timers = keyed.timerService(new NoTimers<>("session tables"));
@@ -79,16 +81,11 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
     @Override
     public void processElement(IN value, long timestamp) throws Exception {
         spec.requireTimestamp(value, timestamp);
-        // a long key stays unboxed unless the element opens a session: key is null then, and longKey holds it
-        boolean longKeys = keyed.hasLongKeys();
-        long longKey = longKeys ? keyed.longKeyOf(value, timestamp) : 0;
-        K key = longKeys ? null : keyed.keyOf(value, timestamp);
+        elementKey.read(keyed, value, timestamp);
         long end = TimeWindow.endOf(timestamp, assigner.gapOf(value));
-        int hash = longKeys ? WindowTable.hash(longKey) : WindowTable.hash(key);
         int count = 0;
         // latest first: the ones after a session that ends before the element all do too
-        for (Session s = longKeys ? sessions.sessionsOf(longKey, hash) : sessions.sessionsOf(key, hash);
-                s != null && s.end >= timestamp; s = s.next) {
+        for (Session s = sessions.sessionsOf(elementKey); s != null && s.end >= timestamp; s = s.next) {
             if (s.touches(timestamp, end)) {
                 count = addByStart(s, count);
             }
@@ -101,9 +98,8 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
                 }
                 return;
             }
-            Object sessionKey = longKeys ? Long.valueOf(longKey) : key;
-            afterElement(sessions.open(sessionKey, hash, timestamp, end, accumulator.first(value)), timestamp, watermark,
-                    false);
+            Session opened = sessions.open(elementKey.boxed(), elementKey.hash(), timestamp, end, accumulator.first(value));
+            afterElement(opened, timestamp, watermark, false); // a long key is boxed once per session, here
             return;
         }
         // The merge cannot be late: every open session is before its cleanup, and merging only widens.

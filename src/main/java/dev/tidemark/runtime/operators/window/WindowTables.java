@@ -32,7 +32,7 @@ final class WindowTables<K> {
      * @param length the length of each table's window: the window size, or the slide for panes
      * @param stateName the keyed state the tables are written to for a snapshot
      * @param kind the kind registered with that state
-     * @param longKeys whether the keys are {@code long}s, accumulated by {@link #accumulateLong}
+     * @param longKeys whether the keys are {@code long}s (from a {@code LongKeySelector})
      */
     WindowTables(HeapKeyedStateBackend<K> backend, long length, String stateName, Class<?> kind, int maxParallelism,
             boolean longKeys) {
@@ -85,38 +85,25 @@ final class WindowTables<K> {
     }
 
     /**
-     * Adds {@code value} to {@code key}'s accumulator in {@code table}, creating it (as the latest
-     * arrival of all tables) if the key is new there.
+     * Adds {@code value} to the accumulator of the element's {@code key} in {@code table}, creating it
+     * (as the latest arrival of all tables) if the key is new there.
      *
      * @return the key's position in the table
      */
-    <IN> int accumulate(WindowTable table, Object key, int hash, IN value, Accumulator<IN, Object> accumulator)
+    <IN> int accumulate(WindowTable table, ElementKey<K> key, IN value, Accumulator<IN, Object> accumulator)
             throws Exception {
-        int position = table.find(key, hash);
+        int position = key.unboxed() ? table.findLong(key.longKey(), key.hash()) : table.find(key.key(), key.hash());
         if (position < 0) {
-            return add(table, key, hash, accumulator.first(value));
+            Object first = accumulator.first(value);
+            return key.unboxed() ? table.addLong(key.longKey(), key.hash(), first, arrivals++)
+                    : table.add(key.key(), key.hash(), first, arrivals++);
         }
-        return update(table, position, value, accumulator);
-    }
-
-    private static <IN> int update(WindowTable table, int position, IN value, Accumulator<IN, Object> accumulator)
-            throws Exception {
         Object acc = table.valueAt(position);
         Object updated = accumulator.add(value, acc);
         if (updated != acc) {
             table.setValueAt(position, updated); // most aggregates change their accumulator in place
         }
         return position;
-    }
-
-    /** {@link #accumulate} for the {@code long} key {@code key}: nothing boxed, nothing allocated unless the key is new. */
-    <IN> int accumulateLong(WindowTable table, long key, int hash, IN value, Accumulator<IN, Object> accumulator)
-            throws Exception {
-        int position = table.findLong(key, hash);
-        if (position < 0) {
-            return table.addLong(key, hash, accumulator.first(value), arrivals++);
-        }
-        return update(table, position, value, accumulator);
     }
 
     /** Adds {@code key}, which the table does not hold, as the latest arrival of all tables. */
