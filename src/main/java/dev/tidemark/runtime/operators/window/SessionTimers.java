@@ -16,6 +16,12 @@ import java.util.Arrays;
  * (Leaving stale entries behind instead of moving them measured slower: a larger heap, and a
  * session to look at per stale entry.)
  *
+ * <p>A watermark that makes many timers due at once (a periodic watermark at replay speed passes
+ * most of the heap) takes them out together: after {@link #MIN_POPS}, or a 64th of the heap,
+ * popped at one watermark, the rest that are due move into {@link DueTimers} in one pass, sorted
+ * there, and the timers left become a heap again. That pass costs about what a 64th of the heap's
+ * pops would; each pop it saves walks the heap's levels.
+ *
  * <p>Threading: the owning task's thread only.
  */
 final class SessionTimers {
@@ -32,6 +38,13 @@ final class SessionTimers {
     private boolean[] cleanups = new boolean[64];
     private int size;
     private long registered;
+    private final DueTimers batch = new DueTimers();
+    private boolean dueFromBatch; // where the timer {@link #due} last returned is
+    private long popsAt = Long.MIN_VALUE; // the watermark the pops are counted at
+    private int pops;
+
+    /** Pops at one watermark before the rest that are due are taken out together. */
+    static final int MIN_POPS = 256;
 
     /**
      * Registers {@code session}'s firing or cleanup timer at {@code time}. One it has at that time
@@ -39,12 +52,17 @@ final class SessionTimers {
      * replaced.
      */
     void register(Session session, boolean cleanup, long time) {
-        int at = cleanup ? session.cleanupAt : session.fireAt;
+        int at = placeOf(session, cleanup);
         if (at >= 0) {
             if (times[at] == time) {
                 return;
             }
             removeAt(at);
+        } else if (at != -1) { // a timer already due, taken out with others
+            if (batch.timeAt(-at - 2) == time) {
+                return;
+            }
+            batch.drop(-at - 2);
         }
         if (size == sessions.length) {
             sessions = Arrays.copyOf(sessions, size * 2);
@@ -62,7 +80,7 @@ final class SessionTimers {
      * sink.
      */
     void registerAnew(Session session, boolean cleanup, long time) {
-        int at = cleanup ? session.cleanupAt : session.fireAt;
+        int at = placeOf(session, cleanup);
         if (at < 0) {
             register(session, cleanup, time);
         } else {
@@ -72,33 +90,64 @@ final class SessionTimers {
 
     /** Deletes {@code session}'s firing or cleanup timer, if it has one. */
     void delete(Session session, boolean cleanup) {
-        int at = cleanup ? session.cleanupAt : session.fireAt;
+        int at = placeOf(session, cleanup);
         if (at >= 0) {
             removeAt(at);
+        } else if (at != -1) {
+            batch.drop(-at - 2);
+            setIndex(session, cleanup, -1);
         }
     }
 
-    /** The session of the first timer, if the watermark has reached it, else {@code null}. */
+    /**
+     * The session of the first timer, if the watermark has reached it, else {@code null}; the timer
+     * stays first until {@link #removeDue}.
+     */
     Session due(long watermark) {
-        return size > 0 && times[0] <= watermark ? sessions[0] : null;
+        boolean heapDue = size > 0 && times[0] <= watermark;
+        if (!batch.hasNext() && heapDue && countPop(watermark) >= Math.max(MIN_POPS, size >>> 6)) {
+            takeOutDue(watermark);
+            heapDue = size > 0 && times[0] <= watermark;
+        }
+        if (batch.hasNext() && (!heapDue || firesBefore(batch.time(), batch.registration(), times[0], registrations[0]))) {
+            dueFromBatch = true;
+            return batch.session();
+        }
+        dueFromBatch = false;
+        return heapDue ? sessions[0] : null;
+    }
+
+    /** How many timers were popped at {@code watermark} before this one. */
+    private int countPop(long watermark) {
+        if (watermark != popsAt) {
+            popsAt = watermark;
+            pops = 0;
+        }
+        return pops++;
     }
 
     /** Whether the first timer is a cleanup timer. */
     boolean dueIsCleanup() {
-        return cleanups[0];
+        return dueFromBatch ? batch.cleanup() : cleanups[0];
     }
 
     long dueTime() {
-        return times[0];
+        return dueFromBatch ? batch.time() : times[0];
     }
 
     /** Removes the first timer. */
     void removeDue() {
-        removeAt(0);
+        if (dueFromBatch) {
+            Session session = batch.session();
+            setIndex(session, batch.cleanup(), -1);
+            batch.advance();
+        } else {
+            removeAt(0);
+        }
     }
 
     int size() {
-        return size;
+        return size + batch.size();
     }
 
     /** Every timer, in no particular order. */
@@ -106,6 +155,45 @@ final class SessionTimers {
         for (int i = 0; i < size; i++) {
             action.accept(sessions[i], cleanups[i], times[i], registrations[i]);
         }
+        batch.forEach(action);
+    }
+
+    /**
+     * Moves every timer due at {@code watermark} into the batch, sorted, in one pass over the heap,
+     * and makes a heap of the rest again (bottom up, in linear time).
+     */
+    private void takeOutDue(long watermark) {
+        batch.reset(size);
+        int kept = 0;
+        for (int i = 0; i < size; i++) {
+            Session session = sessions[i];
+            boolean cleanup = cleanups[i];
+            if (times[i] <= watermark) {
+                setIndex(session, cleanup, -batch.add(session, cleanup, times[i], registrations[i]) - 2);
+            } else {
+                if (kept < i) {
+                    sessions[kept] = session;
+                    cleanups[kept] = cleanup;
+                    times[kept] = times[i];
+                    registrations[kept] = registrations[i];
+                }
+                kept++;
+            }
+        }
+        Arrays.fill(sessions, kept, size, null);
+        size = kept;
+        for (int i = 0; i < kept; i++) {
+            setIndex(sessions[i], cleanups[i], i);
+        }
+        for (int i = (kept - 2) >>> 2; kept > 1 && i >= 0; i--) {
+            siftDown(sessions[i], cleanups[i], times[i], registrations[i], i);
+        }
+        batch.sort();
+    }
+
+    /** Where {@code session}'s timer is: its heap index, -1 for none, or {@code -2 - place} in the batch. */
+    private static int placeOf(Session session, boolean cleanup) {
+        return cleanup ? session.cleanupAt : session.fireAt;
     }
 
     private void removeAt(int at) {
