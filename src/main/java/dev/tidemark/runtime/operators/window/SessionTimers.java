@@ -45,6 +45,8 @@ final class SessionTimers {
 
     /** Pops at one watermark before the rest that are due are taken out together. */
     static final int MIN_POPS = 256;
+    /** A session's index for a timer it does not have. */
+    private static final int NONE = -1;
 
     /**
      * Registers {@code session}'s firing or cleanup timer at {@code time}. One it has at that time
@@ -58,11 +60,11 @@ final class SessionTimers {
                 return;
             }
             removeAt(at);
-        } else if (at != -1) { // a timer already due, taken out with others
-            if (batch.timeAt(-at - 2) == time) {
+        } else if (at != NONE) { // a timer already due, taken out with others
+            if (batch.timeAt(batchPlace(at)) == time) {
                 return;
             }
-            batch.drop(-at - 2);
+            batch.drop(batchPlace(at));
         }
         if (size == sessions.length) {
             sessions = Arrays.copyOf(sessions, size * 2);
@@ -93,9 +95,9 @@ final class SessionTimers {
         int at = placeOf(session, cleanup);
         if (at >= 0) {
             removeAt(at);
-        } else if (at != -1) {
-            batch.drop(-at - 2);
-            setIndex(session, cleanup, -1);
+        } else if (at != NONE) {
+            batch.drop(batchPlace(at));
+            setIndex(session, cleanup, NONE);
         }
     }
 
@@ -139,7 +141,7 @@ final class SessionTimers {
     void removeDue() {
         if (dueFromBatch) {
             Session session = batch.session();
-            setIndex(session, batch.cleanup(), -1);
+            setIndex(session, batch.cleanup(), NONE);
             batch.advance();
         } else {
             removeAt(0);
@@ -169,7 +171,7 @@ final class SessionTimers {
             Session session = sessions[i];
             boolean cleanup = cleanups[i];
             if (times[i] <= watermark) {
-                setIndex(session, cleanup, -batch.add(session, cleanup, times[i], registrations[i]) - 2);
+                setIndex(session, cleanup, batchIndex(batch.add(session, cleanup, times[i], registrations[i])));
             } else {
                 if (kept < i) {
                     sessions[kept] = session;
@@ -191,13 +193,23 @@ final class SessionTimers {
         batch.sort();
     }
 
-    /** Where {@code session}'s timer is: its heap index, -1 for none, or {@code -2 - place} in the batch. */
+    /** Where {@code session}'s timer is: its heap index, {@link #NONE}, or a {@link #batchIndex}. */
     private static int placeOf(Session session, boolean cleanup) {
         return cleanup ? session.cleanupAt : session.fireAt;
     }
 
+    /** What a session holds for its timer at {@code place} in the batch: below {@link #NONE}. */
+    private static int batchIndex(int place) {
+        return -2 - place;
+    }
+
+    /** The batch place of a session's timer whose index is {@code index}, a {@link #batchIndex}. */
+    private static int batchPlace(int index) {
+        return -2 - index;
+    }
+
     private void removeAt(int at) {
-        setIndex(sessions[at], cleanups[at], -1);
+        setIndex(sessions[at], cleanups[at], NONE);
         int last = --size;
         Session moved = sessions[last];
         boolean cleanup = cleanups[last];
