@@ -20,12 +20,14 @@ final class ChainedOutput<T> implements Output<T> {
     private final Output<T>[] main;
     private final Map<OutputTag<?>, Output<?>[]> side;
     private final Counter recordsOut;
+    private final ChainedOperator<T> next; // the one consumer, when it is a chained operator
 
     ChainedOutput(String emitterName, Output<T>[] main, Map<OutputTag<?>, Output<?>[]> side, Counter recordsOut) {
         this.emitterName = emitterName;
         this.main = main;
         this.side = side;
         this.recordsOut = recordsOut;
+        this.next = main.length == 1 && main[0] instanceof ChainingOutput<T> chaining ? chaining.target() : null;
     }
 
     @Override
@@ -34,6 +36,10 @@ final class ChainedOutput<T> implements Output<T> {
             throw nullRecord(null);
         }
         recordsOut.inc();
+        if (next != null) {
+            next.processElement(value, timestamp);
+            return;
+        }
         for (Output<T> target : main) {
             target.collect(value, timestamp);
         }

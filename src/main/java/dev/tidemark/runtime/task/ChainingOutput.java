@@ -14,6 +14,10 @@ final class ChainingOutput<T> implements Output<T> {
         this.target = target;
     }
 
+    ChainedOperator<T> target() {
+        return target;
+    }
+
     @Override
     public void collect(T value, long timestamp) {
         target.processElement(value, timestamp);
