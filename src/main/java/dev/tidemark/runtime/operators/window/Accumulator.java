@@ -50,26 +50,6 @@ interface Accumulator<IN, ACC> {
     }
 
     static <IN, ACC> Accumulator<IN, ACC> aggregating(AggregateFunction<IN, ACC, ?> function) {
-        return new Accumulator<>() {
-            @Override
-            public ACC first(IN value) {
-                return function.add(value, function.createAccumulator());
-            }
-
-            @Override
-            public ACC add(IN value, ACC acc) {
-                return function.add(value, acc);
-            }
-
-            @Override
-            public ACC merge(ACC a, ACC b) {
-                return function.merge(a, b);
-            }
-
-            @Override
-            public Object result(ACC acc) {
-                return function.getResult(acc);
-            }
-        };
+        return new AggregatingAccumulator<>(function);
     }
 }
