@@ -45,6 +45,12 @@ class LongKeysTest {
 
     static final OutputTag<Reading> LATE = OutputTag.of("late", Reading.class);
 
+    /** How many readings a random comparison emits. */
+    static final int READINGS = 600;
+
+    /** For {@code assertSameOutput}: no sensor a mixed selector keys by a string. */
+    static final int NO_OBJECT_KEYS = Integer.MAX_VALUE;
+
     /** Keys whose {@code Long.hashCode} collide (1, 2^32 and 2^32 + 1 ^ 1...), negatives and the extremes. */
     static final long[] KEYS = {0, 1, -1, 1L << 32, (1L << 32) | 1, 3, 3L << 32, Long.MIN_VALUE, Long.MAX_VALUE,
         -(1L << 32), 42, 1_000_000_007L};
@@ -73,9 +79,9 @@ class LongKeysTest {
     }
 
     /** Key, window, result, and whether the key is the boxed {@code Long} users expect. */
-    static final class Describe extends ProcessWindowFunction<Long, String, Long, TimeWindow> {
+    static final class Describe<K> extends ProcessWindowFunction<Long, String, K, TimeWindow> {
         @Override
-        public void process(Long key, Context ctx, Iterable<Long> sums, Collector<String> out) {
+        public void process(K key, Context ctx, Iterable<Long> sums, Collector<String> out) {
             List<Long> all = new ArrayList<>();
             sums.forEach(all::add);
             out.collect(key.getClass().getSimpleName() + " " + key + "|" + ctx.window() + "|" + all);
@@ -90,14 +96,20 @@ class LongKeysTest {
         return in.stream().keyBy(r -> r.sensor());
     }
 
-    private static SingleOutputStreamOperator<String> sum(KeyedStream<Reading, Long> keyed,
+    /** Odd sensors from 100 to 159 keyed by a {@code String}, every other by its {@code Long}: keys of two types. */
+    private static KeyedStream<Reading, Object> mixed(TestSource<Reading> in) {
+        return in.stream().keyBy(r -> r.sensor() >= 100 && r.sensor() < 160 && r.sensor() % 2 == 1
+                ? (Object) ("sensor " + r.sensor()) : (Object) r.sensor());
+    }
+
+    private static <K> SingleOutputStreamOperator<String> sum(KeyedStream<Reading, K> keyed,
             WindowAssigner<Object, TimeWindow> assigner, long lateness, boolean reference) {
-        WindowedStream<Reading, Long, TimeWindow> windowed = keyed.window(assigner)
+        WindowedStream<Reading, K, TimeWindow> windowed = keyed.window(assigner)
                 .allowedLateness(Duration.ofMillis(lateness)).sideOutputLateData(LATE);
         if (reference) {
             windowed = windowed.trigger(new AlignedWindowsTest.SameAsEventTimeTrigger());
         }
-        return windowed.aggregate(new Sum(), new Describe());
+        return windowed.aggregate(new Sum(), new Describe<>());
     }
 
     @Test
@@ -114,9 +126,35 @@ class LongKeysTest {
             boolean panes = lateness == 0 && slide != size && size % slide == 0 && random.nextBoolean();
             String config = "seed=" + seed + " run=" + run + " assigner=" + assigner + " lateness=" + lateness
                     + " panes=" + panes;
-            assertSameOutput(random, config, in -> panes
-                    ? byLong(in).window(assigner).sideOutputLateData(LATE).sharePanes().aggregate(new Sum(), new Describe())
+            assertSameOutput(random, config, NO_OBJECT_KEYS, in -> panes
+                    ? byLong(in).window(assigner).sideOutputLateData(LATE).sharePanes().aggregate(new Sum(), new Describe<>())
                     : sum(byLong(in), assigner, lateness, false), in -> sum(boxed(in), assigner, lateness, true));
+        }
+    }
+
+    /**
+     * A selector that gives objects has its {@code Long} keys kept unboxed until a key of another
+     * type comes; from then on every table keeps objects: the general operator's results, in order,
+     * whether that key comes first, in the middle of open windows, or never.
+     */
+    @Test
+    void keysOfTwoTypes_giveWhatTheGeneralOperatorGives_inTheSameOrder() {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        for (int run = 0; run < 40; run++) {
+            long size = 3 + random.nextInt(30);
+            long slide = random.nextBoolean() ? size : 1 + random.nextInt((int) size);
+            WindowAssigner<Object, TimeWindow> assigner = slide == size
+                    ? TumblingEventTimeWindows.of(Duration.ofMillis(size))
+                    : SlidingEventTimeWindows.of(Duration.ofMillis(size), Duration.ofMillis(slide));
+            long lateness = random.nextBoolean() ? 0 : random.nextInt(40);
+            boolean panes = lateness == 0 && slide != size && size % slide == 0 && random.nextBoolean();
+            int objectKeysFrom = random.nextInt(3) == 0 ? 0 : random.nextInt(READINGS + READINGS / 4);
+            String config = "seed=" + seed + " run=" + run + " assigner=" + assigner + " lateness=" + lateness
+                    + " panes=" + panes + " objectKeysFrom=" + objectKeysFrom;
+            assertSameOutput(random, config, objectKeysFrom, in -> panes
+                    ? mixed(in).window(assigner).sideOutputLateData(LATE).sharePanes().aggregate(new Sum(), new Describe<>())
+                    : sum(mixed(in), assigner, lateness, false), in -> sum(mixed(in), assigner, lateness, true));
         }
     }
 
@@ -130,7 +168,7 @@ class LongKeysTest {
                     EventTimeSessionWindows.withGap(Duration.ofMillis(1 + random.nextInt(12)));
             long lateness = random.nextBoolean() ? 0 : random.nextInt(30);
             String config = "seed=" + seed + " run=" + run + " assigner=" + sessions + " lateness=" + lateness;
-            assertSameOutput(random, config, in -> sum(byLong(in), sessions, lateness, false),
+            assertSameOutput(random, config, NO_OBJECT_KEYS, in -> sum(byLong(in), sessions, lateness, false),
                     in -> sum(boxed(in), sessions, lateness, true));
         }
     }
@@ -140,7 +178,7 @@ class LongKeysTest {
      * and checks that both emit the same results (with boxed {@code Long} keys) and late readings, in
      * the same order.
      */
-    private static void assertSameOutput(Random random, String config,
+    private static void assertSameOutput(Random random, String config, int objectKeysFrom,
             Function<TestSource<Reading>, SingleOutputStreamOperator<String>> tested,
             Function<TestSource<Reading>, SingleOutputStreamOperator<String>> reference) {
         try (TestDriver driver = TestDriver.create()) {
@@ -153,17 +191,20 @@ class LongKeysTest {
             TestSink<Reading> referenceLate = driver.sink(referenceStream.getSideOutput(LATE));
             driver.start();
             long clock = 0;
-            for (int i = 0; i < 600; i++) {
+            for (int i = 0; i < READINGS; i++) {
                 clock += random.nextInt(3);
-                // more keys than a table starts with, so tables grow and re-index while they fill
-                long key = random.nextInt(4) == 0 ? random.nextInt(60) : KEYS[random.nextInt(KEYS.length)];
+                // more keys than a table starts with, so tables grow and re-index while they fill; odd
+                // ones from 100 on only from objectKeysFrom on (a mixed selector keys them by strings)
+                long key = random.nextInt(4) == 0 ? 100 + random.nextInt(30) * 2L + (i >= objectKeysFrom ? random.nextInt(2) : 0)
+                        : KEYS[random.nextInt(KEYS.length)];
                 in.emit(new Reading(key, 1 + random.nextInt(9)), clock - random.nextInt(30));
                 if (random.nextInt(8) == 0) {
                     in.emitWatermark(clock - random.nextInt(40));
                 }
             }
             in.finish();
-            assertThat(referenceOut.records()).as(config).isNotEmpty().allMatch(s -> s.startsWith("Long "));
+            assertThat(referenceOut.records()).as(config).isNotEmpty()
+                    .allMatch(s -> s.startsWith("Long ") || objectKeysFrom < READINGS && s.startsWith("String "));
             assertThat(testedOut.records()).as(config).containsExactlyElementsOf(referenceOut.records());
             assertThat(testedLate.records()).as(config).containsExactlyElementsOf(referenceLate.records());
         }

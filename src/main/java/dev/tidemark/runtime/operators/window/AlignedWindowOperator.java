@@ -82,14 +82,14 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
         }
         this.starts = new PeriodStarts(offset, slide);
         this.keyed = new KeyedSupport<>(spec.keySelector(), context);
-        this.elementKey = new ElementKey<>(keyed);
+        this.elementKey = new ElementKey<>(keyed, true);
         this.accumulator = Accumulator.of(spec);
         this.timers = keyed.timerService(new NoTimers<>("aligned windows"));
         this.function = WindowFunctionRunner.of(spec, output, keyed, timers);
         this.lateness = Lateness.of(spec, spec.allowedLatenessMillis(), true, context);
         this.maxParallelism = context.config().getMaxParallelism();
         this.tables = new WindowTables<>(keyed.backend(), size, AccumulatingContents.STATE, AccumulatingContents.class,
-                maxParallelism, keyed.hasLongKeys());
+                maxParallelism, elementKey);
     }
 
     @Override

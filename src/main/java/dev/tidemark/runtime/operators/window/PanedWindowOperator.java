@@ -71,14 +71,14 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
         this.offset = assigner.getOffset();
         this.paneStarts = new PeriodStarts(offset, slide);
         this.keyed = new KeyedSupport<>(spec.keySelector(), context);
-        this.elementKey = new ElementKey<>(keyed);
+        this.elementKey = new ElementKey<>(keyed, true);
         this.aggregate = (AggregateFunction<IN, ACC, ?>) spec.aggregate();
         this.accumulator = (Accumulator) Accumulator.aggregating(aggregate);
         this.timers = keyed.timerService(new NoTimers<>("paned windows"));
         this.function = WindowFunctionRunner.of(spec, output, keyed, timers);
         this.lateness = Lateness.of(spec, 0, true, context);
         this.panes = new WindowTables<>(keyed.backend(), slide, STATE, PanedWindowOperator.class,
-                context.config().getMaxParallelism(), keyed.hasLongKeys());
+                context.config().getMaxParallelism(), elementKey);
     }
 
     @Override
@@ -147,7 +147,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
     /** Merges the window's panes per key, then emits per key in the order the keys first reached the window. */
     @SuppressWarnings("unchecked")
     private void fire(TimeWindow window, long time) throws Exception {
-        WindowTable merged = new WindowTable(window, lastWindowKeys, keyed.hasLongKeys());
+        WindowTable merged = new WindowTable(window, lastWindowKeys, panes.longKeys());
         for (int p = 0; p < panes.count() && panes.get(p).window().start() < window.end(); p++) {
             WindowTable pane = panes.get(p);
             for (int i = 0; i < pane.size(); i++) {

@@ -64,7 +64,7 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
         this.spec = spec;
         this.assigner = (SessionWindows<IN>) spec.assigner();
         this.keyed = new KeyedSupport<>(spec.keySelector(), context);
-        this.elementKey = new ElementKey<>(keyed);
+        this.elementKey = new ElementKey<>(keyed, false); // sessions keep long keys only from a LongKeySelector
         this.sessions = new SessionTable(keyed.hasLongKeys());
         this.accumulator = Accumulator.of(spec);
         this.timers = keyed.timerService(new NoTimers<>("session tables"));

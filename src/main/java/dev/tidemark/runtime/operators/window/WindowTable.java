@@ -13,9 +13,11 @@ import java.util.Arrays;
  * objects they point to, front to back, so only the index lookup is a random memory access. Entries
  * are never removed one by one: the whole table is dropped when its window is cleaned up.
  *
- * <p>A table of {@code long} keys (from a {@code LongKeySelector}) keeps them unboxed in a
- * {@code long[]}, so finding and adding a key allocates nothing and compares no objects; it hands
- * them out boxed ({@link #keyAt}) only where a function or a snapshot needs the key.
+ * <p>A table of {@code long} keys (from a {@code LongKeySelector}, or {@code Long}s from any
+ * selector) keeps them unboxed in a {@code long[]}, so finding and adding a key allocates nothing,
+ * compares no objects and reads no key object scattered in the heap; it hands them out boxed
+ * ({@link #keyAt}) only where a function or a snapshot needs the key, and boxes them all
+ * ({@link #boxKeys}) if a key of another type comes.
  *
  * <p>Threading: the owning task's thread only.
  */
@@ -196,6 +198,23 @@ final class WindowTable {
     int addKeyOf(WindowTable other, int otherPosition, int hash, Object value, long arrival) {
         return longKeys != null ? addLong(other.longKeys[otherPosition], hash, value, arrival)
                 : add(other.keys[otherPosition], hash, value, arrival);
+    }
+
+    /** Whether the table keeps {@code long} keys. */
+    boolean hasLongKeys() {
+        return longKeys != null;
+    }
+
+    /**
+     * Turns a table of long keys into one of their boxes, for a key of another type to join them;
+     * the index stays as it is, since a box hashes as its {@code long} does.
+     */
+    void boxKeys() {
+        keys = new Object[longKeys.length];
+        for (int position = 0; position < size; position++) {
+            keys[position] = longKeys[position];
+        }
+        longKeys = null;
     }
 
     /** The key at {@code position}; boxed in a table of long keys. */

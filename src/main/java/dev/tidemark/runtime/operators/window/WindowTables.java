@@ -21,7 +21,8 @@ final class WindowTables<K> {
     private final long length;
     private final StateTable<K, TimeWindow, Object> snapshotTable; // filled only while a snapshot is taken
     private final int maxParallelism;
-    private final boolean longKeys;
+    private final ElementKey<K> elementKey;
+    private boolean longKeys = true; // until a key of another type comes
     private WindowTable[] tables = new WindowTable[4];
     private int count;
     private WindowTable last;
@@ -32,12 +33,13 @@ final class WindowTables<K> {
      * @param length the length of each table's window: the window size, or the slide for panes
      * @param stateName the keyed state the tables are written to for a snapshot
      * @param kind the kind registered with that state
-     * @param longKeys whether the keys are {@code long}s (from a {@code LongKeySelector})
+     * @param elementKey the operator's element key, which unboxes {@code Long} keys while the tables
+     *     keep them unboxed
      */
     WindowTables(HeapKeyedStateBackend<K> backend, long length, String stateName, Class<?> kind, int maxParallelism,
-            boolean longKeys) {
+            ElementKey<K> elementKey) {
         this.backend = backend;
-        this.longKeys = longKeys;
+        this.elementKey = elementKey;
         this.length = length;
         this.snapshotTable = backend.table(stateName, kind);
         this.maxParallelism = maxParallelism;
@@ -92,6 +94,9 @@ final class WindowTables<K> {
      */
     <IN> int accumulate(WindowTable table, ElementKey<K> key, IN value, Accumulator<IN, Object> accumulator)
             throws Exception {
+        if (longKeys && !key.unboxed()) {
+            useObjectKeys();
+        }
         int position = key.unboxed() ? table.findLong(key.longKey(), key.hash()) : table.find(key.key(), key.hash());
         if (position < 0) {
             Object first = accumulator.first(value);
@@ -108,7 +113,24 @@ final class WindowTables<K> {
 
     /** Adds {@code key}, which the table does not hold, as the latest arrival of all tables. */
     int add(WindowTable table, Object key, int hash, Object value) {
+        if (longKeys && !(key instanceof Long)) {
+            useObjectKeys();
+        }
         return table.add(key, hash, value, arrivals++);
+    }
+
+    /** Whether the tables keep {@code long} keys: every key so far was a {@code Long}. */
+    boolean longKeys() {
+        return longKeys;
+    }
+
+    /** For a key that is not a {@code Long}: every table keeps object keys from now on, and so does every new one. */
+    private void useObjectKeys() {
+        elementKey.stopUnboxing();
+        for (int t = 0; t < count; t++) {
+            tables[t].boxKeys();
+        }
+        longKeys = false;
     }
 
     /** Drops the first table; the next one opened is sized for its keys. */
@@ -171,6 +193,11 @@ final class WindowTables<K> {
                     throw new IllegalStateException("cannot restore operator '" + backend.operatorName()
                             + "': the snapshot holds window " + window + ", which is not " + length
                             + " ms long; restore a program with the same window size");
+                }
+                if (elementKey.fromLongSelector() && !(key instanceof Long)) {
+                    throw new IllegalStateException("cannot restore operator '" + backend.operatorName()
+                            + "': the snapshot holds key " + key + " (" + key.getClass().getName()
+                            + "), but the operator is keyed by a LongKeySelector");
                 }
                 add(table, key, WindowTable.hash(key), value);
             });
