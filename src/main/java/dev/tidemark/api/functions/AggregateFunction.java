@@ -12,7 +12,11 @@ import java.io.Serializable;
  */
 public interface AggregateFunction<IN, ACC, OUT> extends Serializable {
 
-    /** A new, empty accumulator. */
+    /**
+     * A new, empty accumulator. It may be called before the key or window it is for has an element:
+     * windows make accumulators that {@code add} changes in place ahead, a batch at a time, so that
+     * they lie side by side in memory. It should have no side effects.
+     */
     ACC createAccumulator();
 
     /** Adds {@code value} to {@code accumulator} and returns the (possibly same) accumulator. */
