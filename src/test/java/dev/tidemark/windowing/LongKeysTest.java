@@ -135,7 +135,8 @@ class LongKeysTest {
     /**
      * A selector that gives objects has its {@code Long} keys kept unboxed until a key of another
      * type comes; from then on every table keeps objects: the general operator's results, in order,
-     * whether that key comes first, in the middle of open windows, or never.
+     * whether that key comes first, in the middle of open windows, or never (aligned windows, panes
+     * and sessions).
      */
     @Test
     void keysOfTwoTypes_giveWhatTheGeneralOperatorGives_inTheSameOrder() {
@@ -144,11 +145,13 @@ class LongKeysTest {
         for (int run = 0; run < 40; run++) {
             long size = 3 + random.nextInt(30);
             long slide = random.nextBoolean() ? size : 1 + random.nextInt((int) size);
-            WindowAssigner<Object, TimeWindow> assigner = slide == size
-                    ? TumblingEventTimeWindows.of(Duration.ofMillis(size))
+            WindowAssigner<Object, TimeWindow> assigner = random.nextInt(3) == 0
+                    ? EventTimeSessionWindows.withGap(Duration.ofMillis(1 + random.nextInt(12)))
+                    : slide == size ? TumblingEventTimeWindows.of(Duration.ofMillis(size))
                     : SlidingEventTimeWindows.of(Duration.ofMillis(size), Duration.ofMillis(slide));
             long lateness = random.nextBoolean() ? 0 : random.nextInt(40);
-            boolean panes = lateness == 0 && slide != size && size % slide == 0 && random.nextBoolean();
+            boolean panes = lateness == 0 && assigner instanceof SlidingEventTimeWindows && size % slide == 0
+                    && random.nextBoolean();
             int objectKeysFrom = random.nextInt(3) == 0 ? 0 : random.nextInt(READINGS + READINGS / 4);
             String config = "seed=" + seed + " run=" + run + " assigner=" + assigner + " lateness=" + lateness
                     + " panes=" + panes + " objectKeysFrom=" + objectKeysFrom;
@@ -231,6 +234,30 @@ class LongKeysTest {
         assertThat(runSwitchingAt(157, longs, general)).as("long keys, then boxed").isEqualTo(uninterrupted);
         assertThat(runSwitchingAt(157, general, longs)).as("boxed keys, then long").isEqualTo(uninterrupted);
         assertThat(runSwitchingAt(157, longs, longs)).as("long keys throughout").isEqualTo(uninterrupted);
+    }
+
+    /** A savepoint whose keys are not all {@code Long}s cannot be restored by a {@code LongKeySelector}'s windows. */
+    @Test
+    void aSnapshotOfOtherKeys_isRefusedByLongKeys_namingTheOperatorAndTheKey() {
+        for (WindowAssigner<Object, TimeWindow> assigner : List.of(TumblingEventTimeWindows.of(Duration.ofMillis(10)),
+                EventTimeSessionWindows.withGap(Duration.ofMillis(3)))) {
+            JobSnapshot snapshot;
+            try (TestDriver driver = TestDriver.create()) {
+                TestSource<Reading> in = driver.source("readings", Reading.class);
+                driver.sink(sum(mixed(in), assigner, 0, false));
+                driver.start();
+                in.emit(new Reading(7, 1), 1);
+                in.emit(new Reading(101, 1), 2); // keyed by the string "sensor 101"
+                snapshot = driver.snapshot();
+            }
+            try (TestDriver driver = TestDriver.create()) {
+                TestSource<Reading> in = driver.source("readings", Reading.class);
+                driver.sink(sum(byLong(in), assigner, 0, false));
+                assertThatThrownBy(() -> driver.start(snapshot)).as(assigner.toString())
+                        .hasMessageContaining("Window(")
+                        .hasStackTraceContaining("key sensor 101 (java.lang.String) is not a long");
+            }
+        }
     }
 
     /** The results, sorted: {@code first} runs to event {@code at} and snapshots (unless -1), {@code then} restores and runs on. */

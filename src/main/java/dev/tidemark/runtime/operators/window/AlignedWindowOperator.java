@@ -82,7 +82,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
         }
         this.starts = new PeriodStarts(offset, slide);
         this.keyed = new KeyedSupport<>(spec.keySelector(), context);
-        this.elementKey = new ElementKey<>(keyed, true);
+        this.elementKey = new ElementKey<>(keyed);
         this.accumulator = Accumulator.of(spec);
         this.timers = keyed.timerService(new NoTimers<>("aligned windows"));
         this.function = WindowFunctionRunner.of(spec, output, keyed, timers);
@@ -107,7 +107,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
             if (!lateness.isWindowLate(TimeWindow.endOf(start, size) - 1, watermark)) {
                 accepted = true;
                 WindowTable table = tables.table(start, watermark);
-                int position = tables.accumulate(table, elementKey, value, accumulator);
+                int position = tables.accumulate(table, value, accumulator);
                 if (table.fired()) { // late, within the allowed lateness: what EventTimeTrigger does, it fires at once
                     emit(table, position, timestamp);
                 }

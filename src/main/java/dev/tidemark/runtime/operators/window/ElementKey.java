@@ -14,19 +14,15 @@ import dev.tidemark.runtime.operators.KeyedSupport;
 final class ElementKey<K> {
 
     private final boolean longSelector;
-    private boolean unboxLongs;
+    private boolean unboxLongs = true; // until the operator's tables keep key objects
     private boolean unboxed;
     private long longKey;
     private K key;
     private int hash;
 
-    /**
-     * @param keyed whose key selector reads the keys
-     * @param unboxLongs whether {@code Long} keys from a selector that gives objects are unboxed too
-     */
-    ElementKey(KeyedSupport<?, K> keyed, boolean unboxLongs) {
+    /** @param keyed whose key selector reads the keys */
+    ElementKey(KeyedSupport<?, K> keyed) {
         this.longSelector = keyed.hasLongKeys();
-        this.unboxLongs = unboxLongs;
         this.unboxed = longSelector;
     }
 
@@ -37,37 +33,36 @@ final class ElementKey<K> {
             hash = WindowTable.hash(longKey);
             return;
         }
-        K k = keyed.keyOf(value, timestamp);
-        unboxed = unboxLongs && k instanceof Long;
+        key = keyed.keyOf(value, timestamp);
+        unboxed = unboxLongs && key instanceof Long;
         if (unboxed) {
-            longKey = (Long) k; // the box itself is not kept: where it does not escape, the JIT need not make it
+            longKey = (Long) key;
             hash = WindowTable.hash(longKey);
         } else {
-            key = k;
-            hash = WindowTable.hash(k);
+            hash = WindowTable.hash(key);
         }
     }
 
     /**
      * From the next element on, hands out {@code Long} keys from a selector that gives objects as
-     * objects: the operator's tables keep object keys from now on.
+     * objects: the operator's tables keep object keys from now on, for {@code key}, which is not a
+     * {@code Long}.
      *
      * @throws IllegalStateException if the keys come from a {@code LongKeySelector}, whose keys
-     *     are always unboxed
+     *     are always unboxed (a snapshot of another program's keys, say)
      */
-    void stopUnboxing() {
+    void stopUnboxing(Object key) {
         if (longSelector) {
-            throw new IllegalStateException("the keys of a LongKeySelector are always longs");
+            throw new IllegalStateException("key " + key + " (" + key.getClass().getName()
+                    + ") is not a long, but the operator is keyed by a LongKeySelector");
         }
         unboxLongs = false;
     }
 
-    /** Whether the keys come from a {@code LongKeySelector}: always {@code long}s. */
-    boolean fromLongSelector() {
-        return longSelector;
-    }
-
-    /** Whether the key is a {@code long}, in {@link #longKey}; else it is the object {@link #key}. */
+    /**
+     * Whether the key is a {@code long}, in {@link #longKey}; else it is the object {@link #key}
+     * (which also holds a selector's {@code Long} while it is unboxed).
+     */
     boolean unboxed() {
         return unboxed;
     }
@@ -84,9 +79,9 @@ final class ElementKey<K> {
         return hash;
     }
 
-    /** The key as an object: boxed when it is a {@code long} (for a session opened with it, say). */
+    /** The key as an object (for a session opened with it, say): boxed here only from a {@code LongKeySelector}. */
     @SuppressWarnings("unchecked")
     K boxed() {
-        return unboxed ? (K) Long.valueOf(longKey) : key;
+        return longSelector ? (K) Long.valueOf(longKey) : key;
     }
 }

@@ -71,7 +71,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
         this.offset = assigner.getOffset();
         this.paneStarts = new PeriodStarts(offset, slide);
         this.keyed = new KeyedSupport<>(spec.keySelector(), context);
-        this.elementKey = new ElementKey<>(keyed, true);
+        this.elementKey = new ElementKey<>(keyed);
         this.aggregate = (AggregateFunction<IN, ACC, ?>) spec.aggregate();
         this.accumulator = (Accumulator) Accumulator.aggregating(aggregate);
         this.timers = keyed.timerService(new NoTimers<>("paned windows"));
@@ -96,7 +96,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
             lateness.onLateElement(value, timestamp, watermark); // every window of the element has fired
             return;
         }
-        panes.accumulate(panes.table(paneStart, Long.MIN_VALUE), elementKey, value, accumulator);
+        panes.accumulate(panes.table(paneStart, Long.MIN_VALUE), value, accumulator);
     }
 
     @Override

@@ -8,30 +8,40 @@ import java.util.function.Consumer;
  * it, latest first, linked both ways. Between two watermarks a key may open many, and the earliest
  * close first.
  *
- * <p>A table of {@code long} keys (from a {@code LongKeySelector}) finds a key's sessions by the
- * {@code long}, so an element that joins an open session boxes nothing.
+ * <p>While every key is a {@code Long} (from a {@code LongKeySelector}, or any selector), the table
+ * finds a key's sessions by the {@code long}: an element that joins an open session reads no key
+ * object, and from a {@code LongKeySelector} boxes nothing. The first key of another type turns
+ * the table to key objects for good.
  *
  * <p>Threading: the owning task's thread only.
  */
 final class SessionTable {
 
-    private final boolean longKeys;
+    private final ElementKey<?> elementKey;
+    private boolean longKeys = true; // until a key of another type comes
     private Session[] slots = new Session[64];
     private int keys;
     private int size;
 
-    /** @param longKeys whether keys are {@code Long}s, found unboxed */
-    SessionTable(boolean longKeys) {
-        this.longKeys = longKeys;
+    /**
+     * @param elementKey the operator's element key, which unboxes {@code Long} keys while the table
+     *     finds sessions by {@code long}s
+     */
+    SessionTable(ElementKey<?> elementKey) {
+        this.elementKey = elementKey;
     }
 
     /**
-     * The latest open session of the element's {@code key}, or {@code null}; the earlier ones follow
-     * through {@link Session#next}, latest first. Sessions of a key never touch, so their ends fall
+     * The latest open session of the key the operator's element key has read, or {@code null}; the
+     * earlier ones follow through {@link Session#next}, latest first. Sessions of a key never touch, so their ends fall
      * in the same order as their starts: a search for the sessions an element touches stops at the
      * first that ends before it.
      */
-    Session sessionsOf(ElementKey<?> key) {
+    Session sessionsOfElement() {
+        ElementKey<?> key = elementKey;
+        if (longKeys && !key.unboxed()) {
+            useObjectKeys(key.key());
+        }
         return key.unboxed() ? sessionsOf(key.longKey(), key.hash()) : sessionsOf(key.key(), key.hash());
     }
 
@@ -59,6 +69,9 @@ final class SessionTable {
 
     /** Opens a session for {@code key} (a {@code Long} in a table of long keys). */
     Session open(Object key, int hash, long start, long end, Object accumulator) {
+        if (longKeys && !(key instanceof Long)) {
+            useObjectKeys(key);
+        }
         Session session = new Session(key, longKeys ? (Long) key : 0, hash, start, end, accumulator);
         int slot = slotOf(session);
         Session first = slots[slot];
@@ -85,6 +98,15 @@ final class SessionTable {
         }
         size++;
         return session;
+    }
+
+    /**
+     * For {@code key}, which is not a {@code Long}: sessions are found by key object from now on.
+     * Every session holds its key's box already, so nothing changes but the comparison.
+     */
+    private void useObjectKeys(Object key) {
+        elementKey.stopUnboxing(key);
+        longKeys = false;
     }
 
     /** Closes {@code session}: it leaves its key's sessions. */

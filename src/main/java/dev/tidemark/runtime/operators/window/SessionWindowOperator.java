@@ -64,8 +64,8 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
         this.spec = spec;
         this.assigner = (SessionWindows<IN>) spec.assigner();
         this.keyed = new KeyedSupport<>(spec.keySelector(), context);
-        this.elementKey = new ElementKey<>(keyed, false); // sessions keep long keys only from a LongKeySelector
-        this.sessions = new SessionTable(keyed.hasLongKeys());
+        this.elementKey = new ElementKey<>(keyed);
+        this.sessions = new SessionTable(elementKey);
         this.accumulator = Accumulator.of(spec);
         this.timers = keyed.timerService(new NoTimers<>("session tables"));
         this.function = WindowFunctionRunner.of(spec, output, keyed, timers);
@@ -85,7 +85,7 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
         long end = TimeWindow.endOf(timestamp, assigner.gapOf(value));
         int count = 0;
         // latest first: the ones after a session that ends before the element all do too
-        for (Session s = sessions.sessionsOf(elementKey); s != null && s.end >= timestamp; s = s.next) {
+        for (Session s = sessions.sessionsOfElement(); s != null && s.end >= timestamp; s = s.next) {
             if (s.touches(timestamp, end)) {
                 count = addByStart(s, count);
             }
@@ -99,7 +99,7 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
                 return;
             }
             Session opened = sessions.open(elementKey.boxed(), elementKey.hash(), timestamp, end, accumulator.first(value));
-            afterElement(opened, timestamp, watermark, false); // a long key is boxed once per session, here
+            afterElement(opened, timestamp, watermark, false); // a LongKeySelector's key is boxed once per session, here
             return;
         }
         // The merge cannot be late: every open session is before its cleanup, and merging only widens.

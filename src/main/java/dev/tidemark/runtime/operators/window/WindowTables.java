@@ -87,15 +87,15 @@ final class WindowTables<K> {
     }
 
     /**
-     * Adds {@code value} to the accumulator of the element's {@code key} in {@code table}, creating it
-     * (as the latest arrival of all tables) if the key is new there.
+     * Adds {@code value} to the accumulator of its key (the one the operator's element key has read)
+     * in {@code table}, creating it (as the latest arrival of all tables) if the key is new there.
      *
      * @return the key's position in the table
      */
-    <IN> int accumulate(WindowTable table, ElementKey<K> key, IN value, Accumulator<IN, Object> accumulator)
-            throws Exception {
+    <IN> int accumulate(WindowTable table, IN value, Accumulator<IN, Object> accumulator) throws Exception {
+        ElementKey<K> key = elementKey;
         if (longKeys && !key.unboxed()) {
-            useObjectKeys();
+            useObjectKeys(key.key());
         }
         int position = key.unboxed() ? table.findLong(key.longKey(), key.hash()) : table.find(key.key(), key.hash());
         if (position < 0) {
@@ -114,7 +114,7 @@ final class WindowTables<K> {
     /** Adds {@code key}, which the table does not hold, as the latest arrival of all tables. */
     int add(WindowTable table, Object key, int hash, Object value) {
         if (longKeys && !(key instanceof Long)) {
-            useObjectKeys();
+            useObjectKeys(key);
         }
         return table.add(key, hash, value, arrivals++);
     }
@@ -124,9 +124,9 @@ final class WindowTables<K> {
         return longKeys;
     }
 
-    /** For a key that is not a {@code Long}: every table keeps object keys from now on, and so does every new one. */
-    private void useObjectKeys() {
-        elementKey.stopUnboxing();
+    /** For {@code key}, which is not a {@code Long}: every table keeps object keys from now on, and so does every new one. */
+    private void useObjectKeys(Object key) {
+        elementKey.stopUnboxing(key);
         for (int t = 0; t < count; t++) {
             tables[t].boxKeys();
         }
@@ -193,11 +193,6 @@ final class WindowTables<K> {
                     throw new IllegalStateException("cannot restore operator '" + backend.operatorName()
                             + "': the snapshot holds window " + window + ", which is not " + length
                             + " ms long; restore a program with the same window size");
-                }
-                if (elementKey.fromLongSelector() && !(key instanceof Long)) {
-                    throw new IllegalStateException("cannot restore operator '" + backend.operatorName()
-                            + "': the snapshot holds key " + key + " (" + key.getClass().getName()
-                            + "), but the operator is keyed by a LongKeySelector");
                 }
                 add(table, key, WindowTable.hash(key), value);
             });
