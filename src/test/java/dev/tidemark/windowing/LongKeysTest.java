@@ -112,23 +112,38 @@ class LongKeysTest {
         return windowed.aggregate(new Sum(), new Describe<>());
     }
 
+    /** Random windows: tumbling, sliding (shared panes or not), or sessions; with or without lateness. */
+    private record RandomWindows(WindowAssigner<Object, TimeWindow> assigner, long lateness, boolean panes) {
+
+        static RandomWindows of(Random random, boolean sessionsToo) {
+            long size = 3 + random.nextInt(30);
+            long slide = random.nextBoolean() ? size : 1 + random.nextInt((int) size);
+            WindowAssigner<Object, TimeWindow> assigner = sessionsToo && random.nextInt(3) == 0
+                    ? EventTimeSessionWindows.withGap(Duration.ofMillis(1 + random.nextInt(12)))
+                    : slide == size ? TumblingEventTimeWindows.of(Duration.ofMillis(size))
+                    : SlidingEventTimeWindows.of(Duration.ofMillis(size), Duration.ofMillis(slide));
+            long lateness = random.nextBoolean() ? 0 : random.nextInt(40);
+            boolean panes = lateness == 0 && assigner instanceof SlidingEventTimeWindows && size % slide == 0
+                    && random.nextBoolean();
+            return new RandomWindows(assigner, lateness, panes);
+        }
+
+        /** These windows over {@code keyed}: on the general operator for the {@code reference}. */
+        <K> SingleOutputStreamOperator<String> sum(KeyedStream<Reading, K> keyed, boolean reference) {
+            return panes && !reference
+                    ? keyed.window(assigner).sideOutputLateData(LATE).sharePanes().aggregate(new Sum(), new Describe<>())
+                    : LongKeysTest.sum(keyed, assigner, lateness, reference);
+        }
+    }
+
     @Test
     void randomInputs_giveWhatTheGeneralOperatorGivesForBoxedKeys_inTheSameOrder() {
         long seed = System.nanoTime();
         Random random = new Random(seed);
         for (int run = 0; run < 40; run++) {
-            long size = 3 + random.nextInt(30);
-            long slide = random.nextBoolean() ? size : 1 + random.nextInt((int) size);
-            WindowAssigner<Object, TimeWindow> assigner = slide == size
-                    ? TumblingEventTimeWindows.of(Duration.ofMillis(size))
-                    : SlidingEventTimeWindows.of(Duration.ofMillis(size), Duration.ofMillis(slide));
-            long lateness = random.nextBoolean() ? 0 : random.nextInt(40);
-            boolean panes = lateness == 0 && slide != size && size % slide == 0 && random.nextBoolean();
-            String config = "seed=" + seed + " run=" + run + " assigner=" + assigner + " lateness=" + lateness
-                    + " panes=" + panes;
-            assertSameOutput(random, config, NO_OBJECT_KEYS, in -> panes
-                    ? byLong(in).window(assigner).sideOutputLateData(LATE).sharePanes().aggregate(new Sum(), new Describe<>())
-                    : sum(byLong(in), assigner, lateness, false), in -> sum(boxed(in), assigner, lateness, true));
+            RandomWindows windows = RandomWindows.of(random, false);
+            assertSameOutput(random, "seed=" + seed + " run=" + run + " " + windows, NO_OBJECT_KEYS,
+                    in -> windows.sum(byLong(in), false), in -> windows.sum(boxed(in), true));
         }
     }
 
@@ -143,21 +158,10 @@ class LongKeysTest {
         long seed = System.nanoTime();
         Random random = new Random(seed);
         for (int run = 0; run < 40; run++) {
-            long size = 3 + random.nextInt(30);
-            long slide = random.nextBoolean() ? size : 1 + random.nextInt((int) size);
-            WindowAssigner<Object, TimeWindow> assigner = random.nextInt(3) == 0
-                    ? EventTimeSessionWindows.withGap(Duration.ofMillis(1 + random.nextInt(12)))
-                    : slide == size ? TumblingEventTimeWindows.of(Duration.ofMillis(size))
-                    : SlidingEventTimeWindows.of(Duration.ofMillis(size), Duration.ofMillis(slide));
-            long lateness = random.nextBoolean() ? 0 : random.nextInt(40);
-            boolean panes = lateness == 0 && assigner instanceof SlidingEventTimeWindows && size % slide == 0
-                    && random.nextBoolean();
+            RandomWindows windows = RandomWindows.of(random, true);
             int objectKeysFrom = random.nextInt(3) == 0 ? 0 : random.nextInt(READINGS + READINGS / 4);
-            String config = "seed=" + seed + " run=" + run + " assigner=" + assigner + " lateness=" + lateness
-                    + " panes=" + panes + " objectKeysFrom=" + objectKeysFrom;
-            assertSameOutput(random, config, objectKeysFrom, in -> panes
-                    ? mixed(in).window(assigner).sideOutputLateData(LATE).sharePanes().aggregate(new Sum(), new Describe<>())
-                    : sum(mixed(in), assigner, lateness, false), in -> sum(mixed(in), assigner, lateness, true));
+            assertSameOutput(random, "seed=" + seed + " run=" + run + " " + windows + " objectKeysFrom=" + objectKeysFrom,
+                    objectKeysFrom, in -> windows.sum(mixed(in), false), in -> windows.sum(mixed(in), true));
         }
     }
 
