@@ -71,6 +71,7 @@ final class ElementKey<K> {
         return longKey;
     }
 
+    /** The key object: the selector's, also while it is unboxed; {@code null} from a {@code LongKeySelector}. */
     K key() {
         return key;
     }

@@ -28,6 +28,7 @@ final class WindowTable {
     private long[] index; // (hash << 32) | (position + 1); 0 is a free slot; at most three quarters full
     private Object[] keys; // null in a table of long keys
     private long[] longKeys; // null in a table of object keys
+    private Object[] boxes; // in a table of long keys, each key's box once one is known; never read by a lookup
     private Object[] values;
     private long[] arrivals; // when each key first reached the window, in the operator's count
     private int size;
@@ -43,6 +44,7 @@ final class WindowTable {
         int capacity = Math.max(8, expectedKeys);
         if (longKeys) {
             this.longKeys = new long[capacity];
+            this.boxes = new Object[capacity];
         } else {
             this.keys = new Object[capacity];
         }
@@ -124,7 +126,7 @@ final class WindowTable {
      */
     int add(Object key, int hash, Object value, long arrival) {
         if (longKeys != null) {
-            return addLong((Long) key, hash, value, arrival);
+            return addLong((Long) key, hash, value, arrival, key);
         }
         int position = append(value, arrival);
         keys[position] = key;
@@ -132,10 +134,16 @@ final class WindowTable {
         return position;
     }
 
-    /** {@link #add} for a table of long keys. */
-    int addLong(long key, int hash, Object value, long arrival) {
+    /**
+     * {@link #add} for a table of long keys.
+     *
+     * @param box the key's box, if the selector made one ({@code null} from a {@code LongKeySelector}):
+     *     {@link #keyAt} hands it out rather than box the key again
+     */
+    int addLong(long key, int hash, Object value, long arrival, Object box) {
         int position = append(value, arrival);
         longKeys[position] = key;
+        boxes[position] = box;
         index(hash, position);
         return position;
     }
@@ -146,6 +154,7 @@ final class WindowTable {
                 keys = Arrays.copyOf(keys, size * 2);
             } else {
                 longKeys = Arrays.copyOf(longKeys, size * 2);
+                boxes = Arrays.copyOf(boxes, size * 2);
             }
             values = Arrays.copyOf(values, size * 2);
             arrivals = Arrays.copyOf(arrivals, size * 2);
@@ -196,7 +205,7 @@ final class WindowTable {
 
     /** Adds {@code other}'s key at {@code otherPosition}, which {@link #findKeyOf} did not find. */
     int addKeyOf(WindowTable other, int otherPosition, int hash, Object value, long arrival) {
-        return longKeys != null ? addLong(other.longKeys[otherPosition], hash, value, arrival)
+        return longKeys != null ? addLong(other.longKeys[otherPosition], hash, value, arrival, other.boxes[otherPosition])
                 : add(other.keys[otherPosition], hash, value, arrival);
     }
 
@@ -210,16 +219,24 @@ final class WindowTable {
      * the index stays as it is, since a box hashes as its {@code long} does.
      */
     void boxKeys() {
-        keys = new Object[longKeys.length];
         for (int position = 0; position < size; position++) {
-            keys[position] = longKeys[position];
+            keyAt(position);
         }
+        keys = boxes;
+        boxes = null;
         longKeys = null;
     }
 
-    /** The key at {@code position}; boxed in a table of long keys. */
+    /** The key at {@code position}; in a table of long keys, its box, made once if no selector made one. */
     Object keyAt(int position) {
-        return keys != null ? keys[position] : Long.valueOf(longKeys[position]);
+        if (keys != null) {
+            return keys[position];
+        }
+        Object box = boxes[position];
+        if (box == null) {
+            box = boxes[position] = Long.valueOf(longKeys[position]);
+        }
+        return box;
     }
 
     Object valueAt(int position) {

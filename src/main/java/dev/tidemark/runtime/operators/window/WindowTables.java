@@ -100,7 +100,7 @@ final class WindowTables<K> {
         int position = key.unboxed() ? table.findLong(key.longKey(), key.hash()) : table.find(key.key(), key.hash());
         if (position < 0) {
             Object first = accumulator.first(value);
-            return key.unboxed() ? table.addLong(key.longKey(), key.hash(), first, arrivals++)
+            return key.unboxed() ? table.addLong(key.longKey(), key.hash(), first, arrivals++, key.key())
                     : table.add(key.key(), key.hash(), first, arrivals++);
         }
         Object acc = table.valueAt(position);
