@@ -209,11 +209,6 @@ final class WindowTable {
                 : add(other.keys[otherPosition], hash, value, arrival);
     }
 
-    /** Whether the table keeps {@code long} keys. */
-    boolean hasLongKeys() {
-        return longKeys != null;
-    }
-
     /**
      * Turns a table of long keys into one of their boxes, for a key of another type to join them;
      * the index stays as it is, since a box hashes as its {@code long} does.
