@@ -1,5 +1,6 @@
 package dev.tidemark.api;
 
+import dev.tidemark.eventtime.Durations;
 import dev.tidemark.api.functions.AggregateFunction;
 import dev.tidemark.api.functions.ProcessWindowFunction;
 import dev.tidemark.api.functions.ReduceFunction;
@@ -69,11 +70,7 @@ public final class WindowedStream<T, K, W extends Window> {
      * @throws IllegalArgumentException if negative
      */
     public WindowedStream<T, K, W> allowedLateness(Duration lateness) {
-        Objects.requireNonNull(lateness, "allowedLateness must not be null");
-        if (lateness.isNegative()) {
-            throw new IllegalArgumentException("allowedLateness must not be negative: allowedLateness=" + lateness);
-        }
-        this.allowedLatenessMillis = lateness.toMillis();
+        this.allowedLatenessMillis = Durations.nonNegativeMillis(lateness, "allowedLateness");
         return this;
     }
 

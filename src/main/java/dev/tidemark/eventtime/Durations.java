@@ -3,13 +3,18 @@ package dev.tidemark.eventtime;
 import java.time.Duration;
 import java.util.Objects;
 
-/** Converts API durations to the milliseconds the runtime works in, with errors that name the argument. */
-final class Durations {
+/**
+ * Converts API durations to the milliseconds the runtime works in, with errors that name the
+ * argument: every {@code Duration} a Tidemark method takes goes through here, so a duration too long
+ * for a {@code long} of milliseconds is an {@code IllegalArgumentException} at the call, never an
+ * {@code ArithmeticException} later.
+ */
+public final class Durations {
 
     private Durations() {}
 
     /** {@code duration} in milliseconds; rejects null, negative and values that overflow a {@code long}. */
-    static long nonNegativeMillis(Duration duration, String name) {
+    public static long nonNegativeMillis(Duration duration, String name) {
         Objects.requireNonNull(duration, () -> name + " must not be null");
         if (duration.isNegative()) {
             throw new IllegalArgumentException(name + " must not be negative: " + name + "=" + duration);
@@ -23,7 +28,7 @@ final class Durations {
     }
 
     /** As {@link #nonNegativeMillis} but also rejects zero. */
-    static long positiveMillis(Duration duration, String name) {
+    public static long positiveMillis(Duration duration, String name) {
         long millis = nonNegativeMillis(duration, name);
         if (millis == 0) {
             throw new IllegalArgumentException(name + " must be at least 1 ms: " + name + "=" + duration);

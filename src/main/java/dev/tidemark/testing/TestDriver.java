@@ -227,7 +227,7 @@ public final class TestDriver implements AutoCloseable {
             }
             List<Runnable> bounded = new ArrayList<>();
             for (Subtask subtask : subtasks) {
-                subtask.start();
+                subtask.start(config.getEndOfInput());
                 if (subtask.vertex().isSource()) {
                     bindSource(subtask, bounded, restore);
                 }

@@ -1,5 +1,6 @@
 package dev.tidemark.runtime.task;
 
+import dev.tidemark.api.EndOfInput;
 import dev.tidemark.eventtime.Watermark;
 import dev.tidemark.runtime.checkpoint.CheckpointBarrier;
 import dev.tidemark.runtime.operators.WatermarkStatus;
@@ -80,9 +81,19 @@ public final class InputProcessor implements ChannelConsumer {
         }
     }
 
-    /** Ends the chain's input at once if the task has no input channels at all. */
-    public void start() {
+    /**
+     * Ends the chain's input at once if the task has no input channels at all: a split source's
+     * instance that owns no split. It will never emit, so it must not hold event time back
+     * downstream: it sends the final watermark (or, keeping the last watermark, turns idle) before it
+     * ends, as Flink's source readers without splits do.
+     */
+    public void start(EndOfInput endOfInput) {
         if (openChannels == 0) {
+            if (endOfInput == EndOfInput.EMIT_FINAL_WATERMARK) {
+                chain.watermark(Watermark.MAX_WATERMARK);
+            } else {
+                chain.status(WatermarkStatus.IDLE);
+            }
             chain.endInput();
         }
     }

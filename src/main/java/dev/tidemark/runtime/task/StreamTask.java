@@ -194,7 +194,7 @@ final class StreamTask {
             input.onAligned(this::onAligned);
             subtask.chain().open();
             opened = true;
-            subtask.start();
+            subtask.start(config.getEndOfInput());
             if (sourceInput == null) {
                 drainInputs();
                 inputEnded = input.isFinished();

@@ -1,5 +1,6 @@
 package dev.tidemark.runtime.task;
 
+import dev.tidemark.api.EndOfInput;
 import dev.tidemark.runtime.graph.JobVertex;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,10 +73,10 @@ public final class Subtask {
      * Starts input processing after the chain was opened: per-split periodic watermarks, and the end
      * of input at once for an instance with no input channels.
      */
-    public void start() {
+    public void start(EndOfInput endOfInput) {
         if (splitWatermarks != null) {
             splitWatermarks.start();
         }
-        input.start();
+        input.start(endOfInput);
     }
 }

@@ -61,11 +61,12 @@ public final class SlidingEventTimeWindows extends WindowAssigner<Object, TimeWi
 
     static void collect(long timestamp, long size, long slide, long offset, RecentWindows windows,
             WindowCollector<TimeWindow> out) {
-        long lastStart = TimeWindow.getWindowStartWithOffset(timestamp, offset, slide);
-        for (long start = lastStart; start > timestamp - size; start -= slide) {
-            out.collect(windows.get(start, TimeWindow.endOf(start, size)));
-            if (start - slide > start) {
-                break; // would wrap below Long.MIN_VALUE
+        // back: how far the timestamp lies into each window, from the latest window on; no arithmetic
+        // here can overflow, so windows at the ends of time are clipped, not lost
+        for (long back = TimeWindow.positionInPeriod(timestamp, offset, slide); back < size; back += slide) {
+            out.collect(windows.get(TimeWindow.startBefore(timestamp, back), TimeWindow.endAfter(timestamp, size - back)));
+            if (back > Long.MAX_VALUE - slide) {
+                break;
             }
         }
     }

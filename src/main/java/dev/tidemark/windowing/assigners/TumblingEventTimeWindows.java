@@ -9,7 +9,8 @@ import java.time.Duration;
  * Fixed-size, non-overlapping event-time windows: an element with timestamp {@code t} belongs to
  * {@code [start, start + size)} with {@code start = t - ((t - offset) mod size)} (remainder in
  * {@code [0, size)}, so negative timestamps work). Fires when the watermark reaches
- * {@code start + size - 1}.
+ * {@code start + size - 1}. At the ends of the time line a window is clipped: its start saturates at
+ * {@code Long.MIN_VALUE} and its end at {@code Long.MAX_VALUE}, so every element has a window.
  */
 public final class TumblingEventTimeWindows extends WindowAssigner<Object, TimeWindow> {
 
@@ -57,8 +58,8 @@ public final class TumblingEventTimeWindows extends WindowAssigner<Object, TimeW
         }
         TimeWindow window = last;
         if (window == null || timestamp < window.start() || timestamp >= window.end()) {
-            long start = TimeWindow.getWindowStartWithOffset(timestamp, offset, size);
-            window = last = recent.get(start, TimeWindow.endOf(start, size));
+            long back = TimeWindow.positionInPeriod(timestamp, offset, size);
+            window = last = recent.get(TimeWindow.startBefore(timestamp, back), TimeWindow.endAfter(timestamp, size - back));
         }
         out.collect(window);
     }

@@ -31,8 +31,8 @@ public final class TumblingProcessingTimeWindows extends WindowAssigner<Object, 
     @Override
     public void assignWindows(Object element, long timestamp, Context context, WindowCollector<TimeWindow> out) {
         long now = context.getCurrentProcessingTime();
-        long start = TimeWindow.getWindowStartWithOffset(now, offset, size);
-        out.collect(new TimeWindow(start, TimeWindow.endOf(start, size)));
+        long back = TimeWindow.positionInPeriod(now, offset, size);
+        out.collect(new TimeWindow(TimeWindow.startBefore(now, back), TimeWindow.endAfter(now, size - back)));
     }
 
     @Override

@@ -56,12 +56,13 @@ public abstract class WindowAssigner<T, W extends Window> implements Serializabl
         if (duration.isNegative() || duration.isZero()) {
             throw new IllegalArgumentException(name + " must be positive: " + name + "=" + duration);
         }
-        return duration.toMillis();
+        return dev.tidemark.eventtime.Durations.positiveMillis(duration, name);
     }
 
     static long offsetMillis(java.time.Duration offset, long size, String sizeName) {
         java.util.Objects.requireNonNull(offset, "offset must not be null");
-        long millis = offset.toMillis();
+        long millis = offset.isNegative() ? -dev.tidemark.eventtime.Durations.nonNegativeMillis(offset.negated(), "offset")
+                : dev.tidemark.eventtime.Durations.nonNegativeMillis(offset, "offset");
         if (Math.abs(millis) >= size) {
             throw new IllegalArgumentException("offset must be smaller than the " + sizeName + ": offset=" + offset
                     + ", " + sizeName + "=" + size + "ms");

@@ -25,10 +25,7 @@ public final class TimeEvictor<W extends Window> implements Evictor<Object, W> {
     }
 
     public static <W extends Window> TimeEvictor<W> of(Duration windowSize, boolean afterFunction) {
-        if (windowSize.isNegative()) {
-            throw new IllegalArgumentException("windowSize must not be negative: windowSize=" + windowSize);
-        }
-        return new TimeEvictor<>(windowSize.toMillis(), afterFunction);
+        return new TimeEvictor<>(dev.tidemark.eventtime.Durations.nonNegativeMillis(windowSize, "windowSize"), afterFunction);
     }
 
     @Override

@@ -24,10 +24,7 @@ abstract sealed class ContinuousTrigger<W extends Window> extends Trigger<Object
     }
 
     static long positiveMillis(java.time.Duration interval) {
-        if (interval.isNegative() || interval.isZero()) {
-            throw new IllegalArgumentException("interval must be positive: interval=" + interval);
-        }
-        return interval.toMillis();
+        return dev.tidemark.eventtime.Durations.positiveMillis(interval, "interval");
     }
 
     abstract void registerTimer(TriggerContext ctx, long time);

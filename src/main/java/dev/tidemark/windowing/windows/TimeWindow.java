@@ -44,9 +44,30 @@ public record TimeWindow(long start, long end) implements Window, Serializable {
      * in {@code [0, windowSize)}, so negative timestamps work; computed without overflow.
      */
     public static long getWindowStartWithOffset(long timestamp, long offset, long windowSize) {
-        long remainder = Math.floorMod(Math.floorMod(timestamp, windowSize) - Math.floorMod(offset, windowSize), windowSize);
-        long start = timestamp - remainder;
-        return start > timestamp ? Long.MIN_VALUE : start; // saturate instead of wrapping at Long.MIN_VALUE
+        return startBefore(timestamp, positionInPeriod(timestamp, offset, windowSize));
+    }
+
+    /**
+     * How far {@code timestamp} lies into its period of length {@code period} shifted by
+     * {@code offset}: {@code (timestamp - offset) mod period} in {@code [0, period)}, computed
+     * without overflow. The period starts {@code timestamp - position}, which may lie before
+     * {@code Long.MIN_VALUE}.
+     */
+    public static long positionInPeriod(long timestamp, long offset, long period) {
+        return Math.floorMod(Math.floorMod(timestamp, period) - Math.floorMod(offset, period), period);
+    }
+
+    /**
+     * {@code timestamp - back} for {@code back >= 0}, saturated at {@code Long.MIN_VALUE}: the start
+     * of a window that begins before the time line is clipped to its beginning.
+     */
+    public static long startBefore(long timestamp, long back) {
+        return timestamp < Long.MIN_VALUE + back ? Long.MIN_VALUE : timestamp - back;
+    }
+
+    /** {@code timestamp + ahead} for {@code ahead >= 0}, saturated at {@code Long.MAX_VALUE}. */
+    public static long endAfter(long timestamp, long ahead) {
+        return timestamp > Long.MAX_VALUE - ahead ? Long.MAX_VALUE : timestamp + ahead;
     }
 
     /** {@code start + size}, saturated at {@code Long.MAX_VALUE}. */

@@ -103,17 +103,20 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
         elementKey.read(keyed, value, timestamp);
         long watermark = timers.currentWatermark();
         boolean accepted = false;
-        for (long start = starts.startOf(timestamp); start > timestamp - size; start -= slide) {
-            if (!lateness.isWindowLate(TimeWindow.endOf(start, size) - 1, watermark)) {
+        // back: how far the timestamp lies into each of its windows, latest window first; windows at the
+        // ends of time are clipped, as the assigner clips them
+        for (long back = starts.positionOf(timestamp); back < size; back += slide) {
+            long end = TimeWindow.endAfter(timestamp, size - back);
+            if (!lateness.isWindowLate(end - 1, watermark)) {
                 accepted = true;
-                WindowTable table = tables.table(start, watermark);
+                WindowTable table = tables.table(TimeWindow.startBefore(timestamp, back), end, watermark);
                 int position = tables.accumulate(table, value, accumulator);
                 if (table.fired()) { // late, within the allowed lateness: what EventTimeTrigger does, it fires at once
                     emit(table, position, timestamp);
                 }
             }
-            if (start - slide > start) {
-                break; // would wrap below Long.MIN_VALUE
+            if (back > Long.MAX_VALUE - slide) {
+                break;
             }
         }
         if (!accepted && lateness.isElementLate(timestamp, watermark)) {

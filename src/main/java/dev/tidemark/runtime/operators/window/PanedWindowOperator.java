@@ -90,13 +90,30 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
     public void processElement(IN value, long timestamp) throws Exception {
         spec.requireTimestamp(value, timestamp);
         elementKey.read(keyed, value, timestamp);
-        long paneStart = paneStarts.startOf(timestamp);
+        long back = paneStarts.positionOf(timestamp);
         long watermark = timers.currentWatermark();
-        if (TimeWindow.endOf(paneStart, size) - 1 <= watermark) {
+        if (TimeWindow.endAfter(timestamp, size - back) - 1 <= watermark) {
             lateness.onLateElement(value, timestamp, watermark); // every window of the element has fired
             return;
         }
-        panes.accumulate(panes.table(paneStart, Long.MIN_VALUE), value, accumulator);
+        if (timestamp < Long.MIN_VALUE + size) {
+            refuseClipped(timestamp, back);
+        }
+        panes.accumulate(panes.table(TimeWindow.startBefore(timestamp, back), TimeWindow.endAfter(timestamp, slide - back),
+                Long.MIN_VALUE), value, accumulator);
+    }
+
+    /**
+     * Panes build windows that start on the time line; an element whose earliest window starts before
+     * {@code Long.MIN_VALUE} fails the job rather than count in a window of the wrong length.
+     */
+    private void refuseClipped(long timestamp, long back) {
+        long earliestBack = back + (size - 1 - back) / slide * slide;
+        if (timestamp < Long.MIN_VALUE + earliestBack) {
+            throw new IllegalArgumentException("element timestamp must leave room for its windows before it: timestamp="
+                    + timestamp + ", window size=" + size + "ms; windows shared by panes (sharePanes(), or an aggregate"
+                    + " whose mergesExactly()) cannot start before Long.MIN_VALUE, per-window aggregation clips them");
+        }
     }
 
     @Override

@@ -3,7 +3,7 @@ package dev.tidemark.runtime.operators.window;
 import dev.tidemark.windowing.windows.TimeWindow;
 
 /**
- * {@link TimeWindow#getWindowStartWithOffset} for one period and offset, remembering the last
+ * {@link TimeWindow#positionInPeriod} for one period and offset, remembering the last
  * period found: consecutive elements mostly fall into the same one, and finding it takes three
  * divisions.
  *
@@ -21,16 +21,19 @@ final class PeriodStarts {
         this.period = period;
     }
 
-    /** The start of the period holding {@code timestamp}, as {@code getWindowStartWithOffset} gives it. */
-    long startOf(long timestamp) {
+    /**
+     * How far {@code timestamp} lies into its period, as {@link TimeWindow#positionInPeriod} gives it;
+     * the period starts {@code timestamp - position}, which may lie before {@code Long.MIN_VALUE}.
+     */
+    long positionOf(long timestamp) {
         if (timestamp >= cachedStart && timestamp < cachedEnd) {
-            return cachedStart;
+            return timestamp - cachedStart;
         }
-        long start = TimeWindow.getWindowStartWithOffset(timestamp, offset, period);
-        if (start != Long.MIN_VALUE) { // a start saturated at the bottom of time holds no whole period
-            cachedStart = start;
-            cachedEnd = start + period; // wraps at the top of time: then nothing hits, which is still right
+        long position = TimeWindow.positionInPeriod(timestamp, offset, period);
+        if (timestamp >= Long.MIN_VALUE + position) { // a period clipped at the bottom of time is not cached
+            cachedStart = timestamp - position;
+            cachedEnd = cachedStart + period; // wraps at the top of time: then nothing hits, which is still right
         }
-        return start;
+        return position;
     }
 }

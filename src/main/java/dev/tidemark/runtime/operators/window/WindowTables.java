@@ -54,26 +54,27 @@ final class WindowTables<K> {
     }
 
     /**
-     * The table starting at {@code start}, opened if there is none.
+     * The table of window {@code [start, end)}, opened if there is none. Tables are ordered by start,
+     * then end: several windows clipped at the bottom of time share the start {@code Long.MIN_VALUE}.
      *
      * @param firedUpTo a table opened now whose window ends at or before this counts as fired
      */
-    WindowTable table(long start, long firedUpTo) {
+    WindowTable table(long start, long end, long firedUpTo) {
         WindowTable cached = last;
-        if (cached != null && cached.window().start() == start) {
+        if (cached != null && cached.window().start() == start && cached.window().end() == end) {
             return cached;
         }
         int i = count - 1;
-        while (i >= 0 && tables[i].window().start() > start) {
+        while (i >= 0 && isAfter(tables[i].window(), start, end)) {
             i--;
         }
-        if (i >= 0 && tables[i].window().start() == start) {
+        if (i >= 0 && tables[i].window().start() == start && tables[i].window().end() == end) {
             return last = tables[i];
         }
         // Sized for the keys of the last window that closed, or of the latest open one if more: before
         // the first window closes, several may open (the watermark lags), and each would grow from nothing.
         int expected = count == 0 ? expectedKeys : Math.max(expectedKeys, tables[count - 1].size());
-        WindowTable opened = new WindowTable(new TimeWindow(start, TimeWindow.endOf(start, length)), expected, longKeys);
+        WindowTable opened = new WindowTable(new TimeWindow(start, end), expected, longKeys);
         if (opened.window().maxTimestamp() <= firedUpTo) {
             opened.markFired();
         }
@@ -84,6 +85,10 @@ final class WindowTables<K> {
         tables[i + 1] = opened;
         count++;
         return last = opened;
+    }
+
+    private static boolean isAfter(TimeWindow window, long start, long end) {
+        return window.start() > start || window.start() == start && window.end() > end;
     }
 
     /**
@@ -188,13 +193,13 @@ final class WindowTables<K> {
     void readFromKeyedState(long firedUpTo) {
         for (int group = 0; group < maxParallelism; group++) {
             snapshotTable.forEach(group, (key, window, value) -> {
-                WindowTable table = table(window.start(), firedUpTo);
-                if (!table.window().equals(window)) {
+                boolean clipped = window.start() == Long.MIN_VALUE || window.end() == Long.MAX_VALUE;
+                if (!clipped && window.end() - window.start() != length) {
                     throw new IllegalStateException("cannot restore operator '" + backend.operatorName()
                             + "': the snapshot holds window " + window + ", which is not " + length
                             + " ms long; restore a program with the same window size");
                 }
-                add(table, key, WindowTable.hash(key), value);
+                add(table(window.start(), window.end(), firedUpTo), key, WindowTable.hash(key), value);
             });
         }
         snapshotTable.clear();

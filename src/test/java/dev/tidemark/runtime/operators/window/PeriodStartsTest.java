@@ -6,11 +6,11 @@ import dev.tidemark.windowing.windows.TimeWindow;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The remembered period start is always the one computed afresh, at the ends of time too. */
+/** The position from the remembered period start is always the one computed afresh, at the ends of time too. */
 class PeriodStartsTest {
 
     @Test
-    void startOf_isGetWindowStartWithOffset_forWalksJumpsAndTheEndsOfTime() {
+    void positionOf_isPositionInPeriod_forWalksJumpsAndTheEndsOfTime() {
         long seed = System.nanoTime();
         Random random = new Random(seed);
         for (int run = 0; run < 200; run++) {
@@ -26,8 +26,8 @@ class PeriodStartsTest {
                 long step = random.nextInt(4) == 0 ? random.nextInt(3 * (int) Math.min(period, 1000)) - period : random.nextInt(3);
                 long next = t + step;
                 t = step > 0 && next < t ? Long.MAX_VALUE : step < 0 && next > t ? Long.MIN_VALUE : next;
-                assertThat(starts.startOf(t)).as("seed=%d period=%d offset=%d t=%d", seed, period, offset, t)
-                        .isEqualTo(TimeWindow.getWindowStartWithOffset(t, offset, period));
+                assertThat(starts.positionOf(t)).as("seed=%d period=%d offset=%d t=%d", seed, period, offset, t)
+                        .isEqualTo(TimeWindow.positionInPeriod(t, offset, period));
             }
         }
     }
