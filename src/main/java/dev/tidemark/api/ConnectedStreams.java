@@ -42,7 +42,9 @@ public final class ConnectedStreams<IN1, IN2> {
 
     /** Both streams partitioned by a key of the same type, for {@link #process(KeyedCoProcessFunction)}. */
     public <K> ConnectedStreams<IN1, IN2> keyBy(KeySelector<IN1, K> keySelector1, KeySelector<IN2, K> keySelector2) {
-        SerializedValue<KeySelector<IN1, K>> k1 = DataStream.serialize(Objects.requireNonNull(keySelector1), "KeyBy");
+        dev.tidemark.runtime.graph.KeyTypes.check(Objects.requireNonNull(keySelector1));
+        dev.tidemark.runtime.graph.KeyTypes.check(Objects.requireNonNull(keySelector2));
+        SerializedValue<KeySelector<IN1, K>> k1 = DataStream.serialize(keySelector1, "KeyBy");
         SerializedValue<KeySelector<IN2, K>> k2 = DataStream.serialize(Objects.requireNonNull(keySelector2), "KeyBy");
         return new ConnectedStreams<>(environment,
                 new PartitionTransformation<>(input1, new Partitioner.Hash(k1)),

@@ -59,7 +59,8 @@ public final class KeyedSupport<IN, K> implements StateClock {
         this.selector = selector;
         this.longSelector = selector instanceof LongKeySelector<?> longs ? (LongKeySelector<IN>) longs : null;
         this.context = context;
-        this.backend = new HeapKeyedStateBackend<>(context.config().getMaxParallelism(), this, context.operatorName());
+        this.backend = new HeapKeyedStateBackend<>(context.config().getMaxParallelism(), this, context.operatorName(),
+                context.subtaskIndex(), context.parallelism());
         this.store = new NamespacedStateStore<>(backend, VoidNamespace.INSTANCE);
     }
 
@@ -78,6 +79,7 @@ public final class KeyedSupport<IN, K> implements StateClock {
      */
     public K keyOf(IN value, long timestamp) throws Exception {
         K key = backend.checkKey(selector.getKey(value));
+        backend.checkOwned(key);
         currentEventTime = timestamp;
         return key;
     }

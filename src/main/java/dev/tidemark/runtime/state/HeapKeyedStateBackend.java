@@ -23,13 +23,28 @@ public final class HeapKeyedStateBackend<K> {
     private final Map<String, Registered> tables = new HashMap<>();
     private K currentKey;
     private int currentKeyGroup;
+    private final int subtaskIndex;
+    private final int parallelism;
+    private K lastChecked;
 
     private record Registered(Class<?> kind, StateTable<?, ?, ?> table) {}
 
     public HeapKeyedStateBackend(int maxParallelism, StateClock clock, String operatorName) {
+        this(maxParallelism, clock, operatorName, 0, 1);
+    }
+
+    /**
+     * @param subtaskIndex the instance this backend belongs to, which owns only its share of the key
+     *     groups
+     * @param parallelism how many instances the operator has
+     */
+    public HeapKeyedStateBackend(int maxParallelism, StateClock clock, String operatorName, int subtaskIndex,
+            int parallelism) {
         this.maxParallelism = maxParallelism;
         this.clock = clock;
         this.operatorName = operatorName;
+        this.subtaskIndex = subtaskIndex;
+        this.parallelism = parallelism;
     }
 
     /**
@@ -40,8 +55,40 @@ public final class HeapKeyedStateBackend<K> {
     public void setCurrentKey(K key) {
         checkKey(key);
         if (key != currentKey) {
+            int keyGroup = KeyGroups.assignToKeyGroup(key, maxParallelism);
+            if (parallelism > 1) {
+                checkOwned(key, keyGroup);
+            }
             currentKey = key;
-            currentKeyGroup = KeyGroups.assignToKeyGroup(key, maxParallelism);
+            currentKeyGroup = keyGroup;
+        }
+    }
+
+    /**
+     * {@link #checkOwned(Object, int)} for a key that is not made current, as it arrives: keys whose
+     * {@code hashCode} the JDK fixes (strings, longs, integers) and the key checked last are not
+     * hashed again.
+     */
+    public void checkOwned(K key) {
+        if (parallelism == 1 || key == lastChecked || key instanceof Long || key instanceof String
+                || key instanceof Integer) {
+            return;
+        }
+        checkOwned(key, KeyGroups.assignToKeyGroup(key, maxParallelism));
+        lastChecked = key;
+    }
+
+    /**
+     * Fails loudly for a key that the keyed exchange sent to another instance than its key group
+     * says: its {@code hashCode} changed between the two, so its state would be split and lost.
+     */
+    public void checkOwned(Object key, int keyGroup) {
+        int owner = KeyGroups.operatorIndexForKeyGroup(maxParallelism, parallelism, keyGroup);
+        if (owner != subtaskIndex) {
+            throw new IllegalStateException("key must reach the instance that owns its key group: key=" + key
+                    + ", key class=" + key.getClass().getName() + ", keyGroup=" + keyGroup + ", owner=" + (owner + 1)
+                    + "/" + parallelism + ", here=" + (subtaskIndex + 1) + "/" + parallelism + ", operator="
+                    + operatorName + "; its hashCode is not deterministic (it must depend only on the key's value)");
         }
     }
 

@@ -1,16 +1,22 @@
 package dev.tidemark.runtime.state;
 
 /**
- * Maps keys to key groups and key groups to parallel instances. The hash is the same as Flink's
- * (murmur3's finalizer over {@code key.hashCode()}), so a key lands in the same key group on both.
+ * Maps keys to key groups and key groups to parallel instances. The hash is Flink's (murmur3's
+ * finalizer over {@code key.hashCode()}), so a key lands in the same key group on both, except that
+ * enums (and records holding them) hash by name through {@link KeyHash}, so that their key groups
+ * are the same in every process.
  */
 public final class KeyGroups {
 
     private KeyGroups() {}
 
-    /** The key group of {@code key}, in {@code [0, maxParallelism)}. */
+    /**
+     * The key group of {@code key}, in {@code [0, maxParallelism)}.
+     *
+     * @throws IllegalArgumentException if the key has no stable hash (see {@link KeyHash})
+     */
     public static int assignToKeyGroup(Object key, int maxParallelism) {
-        return murmurHash(key.hashCode()) % maxParallelism;
+        return murmurHash(KeyHash.of(key)) % maxParallelism;
     }
 
     /** The key group of the {@code long} key {@code key}: that of {@code Long.valueOf(key)}, without boxing it. */

@@ -69,16 +69,18 @@ final class RecordWriterOutput implements Output<Object> {
         }
         if (keySelector != null) {
             Object key;
+            int keyGroup;
             try {
                 key = keySelector.getKey(value);
+                if (key == null) {
+                    throw new NullPointerException("key must not be null: edge=" + edgeName
+                            + "; the KeySelector returned null");
+                }
+                keyGroup = KeyGroups.assignToKeyGroup(key, maxParallelism);
             } catch (Exception e) {
                 throw OperatorException.tag("KeyBy " + edgeName, e);
             }
-            if (key == null) {
-                throw new NullPointerException("key must not be null: edge=" + edgeName + "; the KeySelector returned null");
-            }
-            return KeyGroups.operatorIndexForKeyGroup(maxParallelism, channels.length,
-                    KeyGroups.assignToKeyGroup(key, maxParallelism));
+            return KeyGroups.operatorIndexForKeyGroup(maxParallelism, channels.length, keyGroup);
         }
         if (partitioner instanceof Partitioner.Shuffle) {
             return random.nextInt(channels.length);

@@ -1,0 +1,68 @@
+package dev.tidemark.runtime.graph;
+
+import dev.tidemark.runtime.state.KeyHash;
+import java.io.Serializable;
+import java.lang.invoke.SerializedLambda;
+import java.lang.reflect.Method;
+
+/**
+ * Refuses a key selector at {@code keyBy} when the type of key it returns can be seen there and has
+ * no stable hash (an array, a class with {@code Object}'s identity hash). A lambda or method
+ * reference shows it through its serialized form, a selector class through its {@code getKey}; a
+ * generic return type shows nothing, and its keys are checked as they come.
+ */
+public final class KeyTypes {
+
+    private KeyTypes() {}
+
+    /**
+     * @throws IllegalArgumentException if the selector's key type has no stable hash
+     */
+    public static void check(Serializable selector) {
+        Class<?> type = keyType(selector);
+        String refusal = type == null || type == Object.class ? null : KeyHash.refusal(type);
+        if (refusal != null) {
+            throw new IllegalArgumentException(refusal + " (keyBy)");
+        }
+    }
+
+    private static Class<?> keyType(Serializable selector) {
+        try {
+            Method writeReplace = selector.getClass().getDeclaredMethod("writeReplace");
+            writeReplace.setAccessible(true);
+            if (writeReplace.invoke(selector) instanceof SerializedLambda lambda) {
+                return returnType(lambda, selector.getClass().getClassLoader());
+            }
+        } catch (NoSuchMethodException e) {
+            return declaredGetKeyType(selector.getClass());
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            return null; // cannot be seen: the keys are checked as they come
+        }
+        return null;
+    }
+
+    private static Class<?> returnType(SerializedLambda lambda, ClassLoader loader) throws ClassNotFoundException {
+        if (lambda.getImplMethodKind() == java.lang.invoke.MethodHandleInfo.REF_newInvokeSpecial) {
+            return Class.forName(lambda.getImplClass().replace('/', '.'), false, loader); // Key::new
+        }
+        String signature = lambda.getImplMethodSignature();
+        String ret = signature.substring(signature.indexOf(')') + 1);
+        if (ret.startsWith("[")) {
+            return Class.forName(ret.replace('/', '.'), false, loader);
+        }
+        if (ret.startsWith("L")) {
+            return Class.forName(ret.substring(1, ret.length() - 1).replace('/', '.'), false, loader);
+        }
+        return null; // a primitive: boxed, and fine
+    }
+
+    private static Class<?> declaredGetKeyType(Class<?> type) {
+        Class<?> best = null;
+        for (Method m : type.getMethods()) {
+            if (m.getName().equals("getKey") && m.getParameterCount() == 1 && !m.isBridge()) {
+                best = m.getReturnType();
+            }
+        }
+        return best;
+    }
+}
