@@ -21,6 +21,8 @@ public final class CheckpointConfig {
     private int retained = DEFAULT_RETAINED;
     private RestartStrategy restartStrategy = RestartStrategy.none();
     private Path restoreFrom;
+    private boolean allowNonRestoredState;
+    private int tolerableFailures;
 
     /** A copy, so a running job does not see later changes. */
     public CheckpointConfig copy() {
@@ -30,6 +32,8 @@ public final class CheckpointConfig {
         copy.retained = retained;
         copy.restartStrategy = restartStrategy;
         copy.restoreFrom = restoreFrom;
+        copy.allowNonRestoredState = allowNonRestoredState;
+        copy.tolerableFailures = tolerableFailures;
         return copy;
     }
 
@@ -96,5 +100,38 @@ public final class CheckpointConfig {
 
     public Path getRestoreFrom() {
         return restoreFrom;
+    }
+
+    /**
+     * Whether a restore may leave state of the checkpoint unclaimed, dropping it (logged): state of
+     * an operator that was removed, or whose uid or automatic id changed. {@code false} by default,
+     * and then such a restore fails before the job starts, naming the operators, as in Flink.
+     */
+    public CheckpointConfig setAllowNonRestoredState(boolean allow) {
+        this.allowNonRestoredState = allow;
+        return this;
+    }
+
+    public boolean isAllowNonRestoredState() {
+        return allowNonRestoredState;
+    }
+
+    /**
+     * How many checkpoints in a row may fail to be written (storage full, removed or read-only) before
+     * the job fails, naming the directory and the cause; 0 by default, as in Flink. The job's restart
+     * strategy then decides what follows. The final checkpoint of a bounded job is never tolerated:
+     * without it the job cannot end.
+     */
+    public CheckpointConfig setTolerableCheckpointFailureNumber(int failures) {
+        if (failures < 0) {
+            throw new IllegalArgumentException("tolerable checkpoint failures must not be negative: failures="
+                    + failures);
+        }
+        this.tolerableFailures = failures;
+        return this;
+    }
+
+    public int getTolerableCheckpointFailures() {
+        return tolerableFailures;
     }
 }

@@ -220,6 +220,10 @@ public final class TestDriver implements AutoCloseable {
             List<Subtask> subtasks = JobWiring.wire(graph,
                     new OperatorChain.Settings(config, env.getStreamTimeCharacteristic(), metrics,
                             new AlignmentGroups()), new DriverEnvironment());
+            if (restore != null) {
+                restore.checkClaimed(JobWiring.operatorIds(subtasks),
+                        config.getCheckpointConfig().isAllowNonRestoredState());
+            }
             for (Subtask subtask : subtasks) {
                 chains.add(subtask.chain());
                 subtask.chain().initializeState(restore);

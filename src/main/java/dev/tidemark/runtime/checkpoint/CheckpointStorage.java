@@ -62,7 +62,13 @@ public final class CheckpointStorage {
 
     /** Writes {@code checkpoint} as {@code chk-<id>} and deletes completed checkpoints beyond the retained count. */
     public Path write(CompletedCheckpoint checkpoint) {
-        Path target = writeTo(directory.resolve(PREFIX + checkpoint.checkpointId()), checkpoint);
+        Path target = directory.resolve(PREFIX + checkpoint.checkpointId());
+        try {
+            writeTo(target, checkpoint);
+        } catch (RuntimeException e) {
+            deleteRecursively(target); // a partial checkpoint is never read, and must not pile up
+            throw e;
+        }
         deleteOldCheckpoints();
         return target;
     }
@@ -160,10 +166,18 @@ public final class CheckpointStorage {
         return Long.parseLong(checkpoint.getFileName().toString().substring(PREFIX.length()));
     }
 
+    /**
+     * Keeps the newest {@code retained} complete checkpoints; deletes older complete ones and every
+     * directory without {@code _metadata} (left by a write that failed or a process that died), which
+     * one checkpoint at a time means no write is still filling.
+     */
     private void deleteOldCheckpoints() {
-        List<Path> all = checkpointDirectories();
-        for (Path old : all.subList(Math.min(retained, all.size()), all.size())) {
-            deleteRecursively(old);
+        int complete = 0;
+        for (Path candidate : checkpointDirectories()) {
+            boolean isComplete = Files.exists(candidate.resolve(METADATA));
+            if (!isComplete || ++complete > retained) {
+                deleteRecursively(candidate);
+            }
         }
     }
 

@@ -12,6 +12,11 @@ import dev.tidemark.runtime.checkpoint.SnapshotWriter;
  */
 public interface CheckpointedOperator {
 
+    /** Whether the operator keeps keyed state (and so can restore a snapshot's key groups). */
+    default boolean hasKeyedState() {
+        return false;
+    }
+
     /** Creates or restores the operator's state; runs once, before {@code open}. */
     default void initializeState(SnapshotReader state) throws Exception {}
 

@@ -41,6 +41,11 @@ public final class CoOperators {
         }
 
         @Override
+        public final boolean hasKeyedState() {
+            return keyedSupport() != null;
+        }
+
+        @Override
         public void snapshotState(SnapshotWriter state) throws Exception {
             hooks.snapshotState(state);
         }

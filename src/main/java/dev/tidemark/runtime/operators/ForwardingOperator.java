@@ -44,6 +44,11 @@ public abstract class ForwardingOperator<IN, OUT> implements StreamOperator<IN> 
     }
 
     @Override
+    public final boolean hasKeyedState() {
+        return keyedSupport() != null;
+    }
+
+    @Override
     public void snapshotState(SnapshotWriter state) throws Exception {
         hooks.snapshotState(state);
     }

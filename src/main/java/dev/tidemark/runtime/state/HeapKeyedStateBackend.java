@@ -26,6 +26,8 @@ public final class HeapKeyedStateBackend<K> {
     private final int subtaskIndex;
     private final int parallelism;
     private K lastChecked;
+    private Class<?> restoredKeyClass; // the class of every restored key, until the first key arrives
+    private boolean mixedRestoredKeys;
 
     private record Registered(Class<?> kind, StateTable<?, ?, ?> table) {}
 
@@ -55,6 +57,9 @@ public final class HeapKeyedStateBackend<K> {
     public void setCurrentKey(K key) {
         checkKey(key);
         if (key != currentKey) {
+            if (restoredKeyClass != null) {
+                checkKeyTypeAfterRestore(key);
+            }
             int keyGroup = KeyGroups.assignToKeyGroup(key, maxParallelism);
             if (parallelism > 1) {
                 checkOwned(key, keyGroup);
@@ -70,6 +75,9 @@ public final class HeapKeyedStateBackend<K> {
      * hashed again.
      */
     public void checkOwned(K key) {
+        if (restoredKeyClass != null) {
+            checkKeyTypeAfterRestore(key);
+        }
         if (parallelism == 1 || key == lastChecked || key instanceof Long || key instanceof String
                 || key instanceof Integer) {
             return;
@@ -198,6 +206,40 @@ public final class HeapKeyedStateBackend<K> {
         }
     }
 
+    /**
+     * A restored key must hash to the key group it was written from, or its state would never be
+     * found again; and the first key to arrive after a restore must be of the restored keys' class,
+     * or the program changed its key type and every restored entry would be silently unreachable.
+     */
+    private void checkRestoredKey(Object key, int keyGroup, String state) {
+        int now = KeyGroups.assignToKeyGroup(key, maxParallelism);
+        if (now != keyGroup) {
+            throw new IllegalStateException("restored key must hash as it did when it was saved: key=" + key
+                    + ", key class=" + key.getClass().getName() + ", saved keyGroup=" + keyGroup + ", keyGroup now="
+                    + now + ", state=" + state + ", operator=" + operatorName
+                    + "; its hashCode must depend only on its value, the same in every process");
+        }
+        if (restoredKeyClass == null && !mixedRestoredKeys) {
+            restoredKeyClass = key.getClass();
+        } else if (restoredKeyClass != key.getClass()) {
+            restoredKeyClass = null;
+            mixedRestoredKeys = true; // keys of several types: the program's key type cannot be told
+        }
+    }
+
+    private void checkKeyTypeAfterRestore(Object key) {
+        Class<?> restored = restoredKeyClass;
+        restoredKeyClass = null;
+        mixedRestoredKeys = true; // checked once
+        if (key.getClass() != restored) {
+            throw new IllegalStateException("key type must be the one the restored state was saved with: restored key"
+                    + " class=" + restored.getName() + ", key class=" + key.getClass().getName() + ", key=" + key
+                    + ", operator=" + operatorName + "; the restored entries would never be found. Restore into a"
+                    + " program that keys this operator as before, or give the changed operator a new uid and"
+                    + " setAllowNonRestoredState(true)");
+        }
+    }
+
     /** Reads what {@link #snapshotKeyGroup} wrote back into the tables. */
     @SuppressWarnings("unchecked")
     public void restoreKeyGroup(int keyGroup, ObjectInputStream in) throws IOException, ClassNotFoundException {
@@ -210,6 +252,7 @@ public final class HeapKeyedStateBackend<K> {
             for (int i = 0; i < size; i++) {
                 Object key = in.readObject();
                 Object namespace = in.readObject();
+                checkRestoredKey(key, keyGroup, name);
                 table.put(key, keyGroup, namespace, in.readObject());
             }
         }

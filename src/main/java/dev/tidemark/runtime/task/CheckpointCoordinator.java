@@ -1,5 +1,6 @@
 package dev.tidemark.runtime.task;
 
+import dev.tidemark.api.TidemarkException;
 import dev.tidemark.checkpoint.CheckpointConfig;
 import dev.tidemark.runtime.checkpoint.CheckpointBarrier;
 import dev.tidemark.runtime.checkpoint.CheckpointStorage;
@@ -35,6 +36,7 @@ import org.slf4j.LoggerFactory;
 final class CheckpointCoordinator {
 
     static final String COMPLETED = "numberOfCompletedCheckpoints";
+    static final String FAILED = "numberOfFailedCheckpoints";
     static final String LAST_SIZE = "lastCheckpointSize";
     static final String LAST_DURATION = "lastCheckpointDuration";
 
@@ -54,6 +56,8 @@ final class CheckpointCoordinator {
     private long lastId; // guarded by lock
     private int epoch; // guarded by lock
     private boolean finalTaken; // guarded by lock
+    private TaskListener failures; // guarded by lock
+    private int consecutiveFailures; // the coordinator's thread only
 
     /** A checkpoint or savepoint waiting for acknowledgements. */
     private static final class Pending {
@@ -102,11 +106,16 @@ final class CheckpointCoordinator {
         }
     }
 
-    /** The tasks of a new attempt: what was pending for the previous one is abandoned. */
-    void attach(List<StreamTask> attemptTasks) {
+    /**
+     * The tasks of a new attempt: what was pending for the previous one is abandoned.
+     *
+     * @param failures where a checkpoint failure that the job cannot tolerate fails the attempt
+     */
+    void attach(List<StreamTask> attemptTasks, TaskListener failures) {
         synchronized (lock) {
             epoch++;
             tasks = List.copyOf(attemptTasks);
+            this.failures = failures;
             participants.clear();
             finals.clear();
             finalTaken = false;
@@ -254,7 +263,13 @@ final class CheckpointCoordinator {
         } catch (RuntimeException e) {
             LOG.error("Checkpoint failed: job={}, checkpoint={}", jobName, p.id, e);
             p.done.completeExceptionally(e);
+            if (p.savepointDirectory == null) {
+                onWriteFailure(p, notifyId, e);
+            }
             return;
+        }
+        if (p.savepointDirectory == null) {
+            consecutiveFailures = 0;
         }
         long duration = System.currentTimeMillis() - p.timestamp;
         metrics.counter(jobName, COMPLETED).inc();
@@ -269,6 +284,31 @@ final class CheckpointCoordinator {
         }
         for (StreamTask task : targets) {
             task.notifyCheckpointComplete(notifyId);
+        }
+    }
+
+    /**
+     * A checkpoint that could not be written fails the attempt once more of them in a row than the
+     * job tolerates (Flink's {@code tolerableCheckpointFailureNumber}), and the final checkpoint at
+     * once: without it the tasks could never end, and their sinks never commit.
+     */
+    private void onWriteFailure(Pending p, long notifyId, RuntimeException e) {
+        metrics.counter(jobName, FAILED).inc();
+        consecutiveFailures++;
+        boolean isFinal = notifyId == CheckpointBarrier.FINAL_CHECKPOINT_ID;
+        if (!isFinal && consecutiveFailures <= config.getTolerableCheckpointFailures()) {
+            return;
+        }
+        String why = isFinal ? "the final checkpoint could not be written"
+                : consecutiveFailures + " checkpoints in a row could not be written, more than the "
+                        + config.getTolerableCheckpointFailures() + " tolerated";
+        TaskListener target;
+        synchronized (lock) {
+            target = p.epoch == epoch ? failures : null;
+        }
+        if (target != null) {
+            target.taskFailed("checkpoint coordinator", new TidemarkException("checkpoint storage failed: " + why
+                    + ": checkpoint=" + p.id + ", directory=" + config.getDirectory() + ", cause=" + e.getCause(), e));
         }
     }
 

@@ -29,6 +29,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class JobAttempt implements TaskListener {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(JobAttempt.class);
+
     /**
      * How many elements a task's input rings hold together, at most: each ring gets its share, a
      * power of two between {@link #MIN_QUEUE_CAPACITY} and {@link #MAX_QUEUE_CAPACITY}. A full ring
@@ -73,6 +75,15 @@ final class JobAttempt implements TaskListener {
         ThreadedEnvironment environment = new ThreadedEnvironment();
         List<Subtask> subtasks = JobWiring.wire(graph,
                 new OperatorChain.Settings(config, characteristic, metrics, new AlignmentGroups()), environment);
+        if (restore != null) {
+            try {
+                dropped(jobName, restore.checkClaimed(JobWiring.operatorIds(subtasks),
+                        config.getCheckpointConfig().isAllowNonRestoredState()));
+            } catch (RuntimeException e) {
+                scheduler.shutdownNow();
+                throw e;
+            }
+        }
         for (Subtask subtask : subtasks) {
             TaskParts parts = environment.parts(subtask);
             SourceInput sourceInput = subtask.vertex().isSource() ? parts.sourceInput(subtask) : null;
@@ -80,6 +91,13 @@ final class JobAttempt implements TaskListener {
                     parts.timeService, config, this, checkpoints, restore));
         }
         this.liveTasks = new AtomicInteger(tasks.size());
+    }
+
+    private static void dropped(String jobName, java.util.Set<String> operatorIds) {
+        if (!operatorIds.isEmpty()) {
+            LOG.warn("Restoring without the state of operators the job no longer has: job={}, operators={}", jobName,
+                    operatorIds);
+        }
     }
 
     /** The queues (or source input), mailbox and clock of one task, created while wiring. */

@@ -154,4 +154,17 @@ public final class JobWiring {
         }
         return consumers;
     }
+
+    /**
+     * The state ids of every operator of the wired job, each with whether it keeps keyed state, for
+     * {@code CompletedCheckpoint.checkClaimed}.
+     */
+    public static java.util.Map<String, Boolean> operatorIds(List<Subtask> subtasks) {
+        java.util.Map<String, Boolean> ids = new java.util.HashMap<>();
+        for (Subtask subtask : subtasks) {
+            ids.putIfAbsent(subtask.vertex().head().operatorId(), false);
+            ids.putAll(subtask.chain().operatorIds());
+        }
+        return ids;
+    }
 }

@@ -110,7 +110,7 @@ public final class LocalJob implements JobClient, JobAttempt.Listener {
         }
         startNanos = System.nanoTime();
         LOG.info("Job started: job={}, tasks={}", name, first.tasks().size());
-        checkpoints.attach(first.tasks());
+        checkpoints.attach(first.tasks(), first);
         first.start();
         checkpoints.start();
         long logInterval = config.getMetricsLogInterval().toMillis();
@@ -253,7 +253,7 @@ public final class LocalJob implements JobClient, JobAttempt.Listener {
             terminate();
             return;
         }
-        checkpoints.attach(next.tasks());
+        checkpoints.attach(next.tasks(), next);
         next.start();
     }
 

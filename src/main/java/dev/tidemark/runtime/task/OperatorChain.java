@@ -121,6 +121,15 @@ public final class OperatorChain implements ChainEntry {
         }
     }
 
+    /** The state ids of the chain's operators, each with whether the operator keeps keyed state. */
+    public java.util.Map<String, Boolean> operatorIds() {
+        java.util.Map<String, Boolean> ids = new java.util.HashMap<>();
+        for (ChainMember member : members) {
+            ids.put(member.operatorId(), member.checkpointHooks().hasKeyedState());
+        }
+        return ids;
+    }
+
     /** Restores every operator's state from {@code restore}, or creates it fresh if {@code null}; before {@link #open}. */
     public void initializeState(CompletedCheckpoint restore) {
         for (ChainMember member : members) {

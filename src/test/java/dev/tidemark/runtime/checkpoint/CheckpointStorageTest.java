@@ -55,6 +55,32 @@ class CheckpointStorageTest {
     }
 
     @Test
+    void retention_countsOnlyCompleteCheckpoints_andRemovesPartialOnes(@TempDir Path dir) throws Exception {
+        CheckpointStorage storage = new CheckpointStorage(dir, 2);
+        storage.write(checkpoint(1));
+        storage.write(checkpoint(2));
+        java.nio.file.Files.createDirectories(dir.resolve("chk-3")); // a write that failed, or a process that died
+        java.nio.file.Files.write(dir.resolve("chk-3/op-0-0.state"), new byte[] {1, 2, 3});
+        java.nio.file.Files.createDirectories(dir.resolve("chk-4"));
+        storage.write(checkpoint(5));
+        assertThat(dir.resolve("chk-3")).as("partial").doesNotExist();
+        assertThat(dir.resolve("chk-4")).as("partial").doesNotExist();
+        assertThat(dir.resolve("chk-1")).doesNotExist();
+        assertThat(dir.resolve("chk-2/_metadata")).as("two complete ones are kept").exists();
+        assertThat(dir.resolve("chk-5/_metadata")).exists();
+    }
+
+    @Test
+    void failedWrite_leavesNoPartialDirectory(@TempDir Path dir) throws Exception {
+        CheckpointStorage storage = new CheckpointStorage(dir, 2);
+        // the metadata cannot be written after the state files were, as on a disk that just filled up
+        java.nio.file.Files.createDirectories(dir.resolve("chk-7/_metadata.inprogress"));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> storage.write(checkpoint(7)))
+                .hasMessageContaining("checkpoint could not be written: checkpoint=7");
+        assertThat(dir.resolve("chk-7")).doesNotExist();
+    }
+
+    @Test
     void corruptStateFile_isReported_andThePreviousCheckpointUsed(@TempDir Path dir) throws Exception {
         CheckpointStorage storage = new CheckpointStorage(dir, 3);
         storage.write(checkpoint(1));
