@@ -346,8 +346,8 @@ public final class TestDriver implements AutoCloseable {
         } catch (OperatorException e) {
             fail(e.operatorName(), e.getCause());
         } catch (IllegalStateException | IllegalArgumentException | NullPointerException e) {
-            throw e; // misuse of a source context: the pipeline itself is fine
-        } catch (RuntimeException e) {
+            throw e; // misuse of a source context (user code is tagged with its operator): the pipeline is fine
+        } catch (RuntimeException | Error e) {
             fail("test driver", e);
         }
     }

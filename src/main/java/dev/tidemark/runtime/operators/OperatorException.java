@@ -4,7 +4,8 @@ import dev.tidemark.api.TidemarkException;
 
 /**
  * Carries an exception out of an operator, tagged with the operator's name, to the task that fails
- * the job. The cause is the original exception.
+ * the job. The cause is the original exception; an {@code Error} is tagged too (an assertion of a
+ * test's, a stack overflow), so a failure always names the operator that threw, not its chain.
  */
 public final class OperatorException extends TidemarkException {
 

@@ -49,7 +49,7 @@ final class ChainedOperator<T> implements ChainMember {
         recordsIn.inc();
         try {
             operator.processElement(value, timestamp);
-        } catch (Exception e) {
+        } catch (Exception | Error e) {
             throw OperatorException.tag(name, e);
         }
     }
@@ -58,7 +58,7 @@ final class ChainedOperator<T> implements ChainMember {
         this.watermark.set(watermark.timestamp());
         try {
             operator.processWatermark(watermark);
-        } catch (Exception e) {
+        } catch (Exception | Error e) {
             throw OperatorException.tag(name, e);
         }
     }

@@ -33,7 +33,7 @@ final class ChainedTwoInputOperator implements ChainMember {
             } else {
                 operator.processElement2(value, timestamp);
             }
-        } catch (Exception e) {
+        } catch (Exception | Error e) {
             throw OperatorException.tag(name, e);
         }
     }

@@ -58,6 +58,7 @@ final class CheckpointCoordinator {
     private boolean finalTaken; // guarded by lock
     private TaskListener failures; // guarded by lock
     private int consecutiveFailures; // the coordinator's thread only
+    private volatile Thread thread; // written by the executor's thread factory, read by shutdown
 
     /** A checkpoint or savepoint waiting for acknowledgements. */
     private static final class Pending {
@@ -89,6 +90,7 @@ final class CheckpointCoordinator {
         this.executor = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, "tidemark-checkpoints-" + jobName);
             t.setDaemon(true);
+            thread = t;
             return t;
         });
     }
@@ -139,22 +141,29 @@ final class CheckpointCoordinator {
                     + "; call env.enableCheckpointing(interval, directory) before execute()"));
             return result;
         }
-        executor.execute(() -> {
-            Pending p = trigger(directory);
-            if (p == null) {
-                result.completeExceptionally(new IllegalStateException(
-                        "savepoint could not be taken: job=" + jobName + "; no source is running"));
-            } else {
-                p.done.whenComplete((path, failure) -> {
-                    if (failure != null) {
-                        result.completeExceptionally(failure);
-                    } else {
-                        result.complete(path);
-                    }
-                });
-            }
-        });
+        try {
+            executor.execute(() -> savepoint(directory, result));
+        } catch (java.util.concurrent.RejectedExecutionException ended) {
+            result.completeExceptionally(new IllegalStateException("savepoint could not be taken: job=" + jobName
+                    + "; the job has ended", ended));
+        }
         return result;
+    }
+
+    private void savepoint(Path directory, CompletableFuture<Path> result) {
+        Pending p = trigger(directory);
+        if (p == null) {
+            result.completeExceptionally(new IllegalStateException(
+                    "savepoint could not be taken: job=" + jobName + "; no source is running"));
+        } else {
+            p.done.whenComplete((path, failure) -> {
+                if (failure != null) {
+                    result.completeExceptionally(failure);
+                } else {
+                    result.complete(path);
+                }
+            });
+        }
     }
 
     /** On the coordinator's thread: starts a checkpoint (or savepoint) at every running source. */
@@ -336,7 +345,13 @@ final class CheckpointCoordinator {
         }
         executor.shutdownNow();
         try {
-            if (!executor.awaitTermination(10, TimeUnit.SECONDS)) {
+            Thread own = thread;
+            boolean stopped = executor.awaitTermination(10, TimeUnit.SECONDS);
+            if (stopped && own != null && own != Thread.currentThread()) {
+                own.join(TimeUnit.SECONDS.toMillis(10)); // its worker ends just after the executor terminates
+                stopped = !own.isAlive();
+            }
+            if (!stopped) {
                 LOG.warn("Checkpoint thread has not stopped: job={}", jobName);
             }
         } catch (InterruptedException e) {

@@ -213,6 +213,20 @@ final class JobAttempt implements TaskListener {
     }
 
     @Override
+    public void closeFailed(String operatorName, Throwable cause) {
+        Throwable first;
+        synchronized (lock) {
+            first = failure;
+        }
+        if (first == null) {
+            taskFailed(operatorName, cause);
+        } else if (first != cause) {
+            LOG.warn("close() failed while the job was failing: operator={}", operatorName, cause);
+            first.addSuppressed(cause);
+        }
+    }
+
+    @Override
     public void taskTerminated(StreamTask task) {
         if (liveTasks.decrementAndGet() > 0) {
             return;

@@ -44,6 +44,14 @@ public final class JobWiring {
         Map<JobEdge, ChannelWriter[][]> channels = new HashMap<>();
         List<Subtask> subtasks = new ArrayList<>();
         List<JobVertex> vertices = graph.vertices();
+        int maxParallelism = settings.config().getMaxParallelism();
+        for (JobVertex vertex : vertices) {
+            if (vertex.parallelism() > maxParallelism) {
+                throw new IllegalArgumentException("parallelism must not exceed the max parallelism: parallelism="
+                        + vertex.parallelism() + ", maxParallelism=" + maxParallelism + ", operator=" + vertex.name()
+                        + "; key groups are the unit of parallelism, so instances beyond them would stay idle");
+            }
+        }
         for (int v = vertices.size() - 1; v >= 0; v--) {
             JobVertex vertex = vertices.get(v);
             for (int i = 0; i < vertex.parallelism(); i++) {
@@ -113,7 +121,7 @@ public final class JobWiring {
         if (strategy == null) {
             return null;
         }
-        return new SplitWatermarks<>(processor, strategy, channels, timeService,
+        return new SplitWatermarks<>(source.name() + " timestamps/watermarks", processor, strategy, channels, timeService,
                 settings.config().getAutoWatermarkIntervalMillis(), settings.alignment(), pauses);
     }
 

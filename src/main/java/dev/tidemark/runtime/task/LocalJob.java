@@ -208,7 +208,8 @@ public final class LocalJob implements JobClient, JobAttempt.Listener {
         Duration delay = null;
         synchronized (lock) {
             if (ended.failure() != null && !cancelRequested) {
-                delay = restarts.onFailure(System.currentTimeMillis());
+                // a JVM error (out of memory, a stack overflow) would likely come back: fatal for the job
+                delay = isFatal(ended.failure()) ? null : restarts.onFailure(System.currentTimeMillis());
                 if (delay == null) {
                     failure = ended.failure();
                     failedOperator = ended.failedOperator();
@@ -224,6 +225,15 @@ public final class LocalJob implements JobClient, JobAttempt.Listener {
         LOG.info("Job restarting: job={}, restart={}, delay={}", name, restarts.restarts(), delay);
         metrics.counter(name, RESTARTS).inc();
         housekeeping.schedule(() -> restart(ended), delay.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private static boolean isFatal(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof VirtualMachineError) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** On the housekeeping thread: a new attempt from the latest completed checkpoint. */

@@ -11,7 +11,7 @@ interface OperatorCall {
     static void invoke(String operatorName, OperatorCall call) {
         try {
             call.run();
-        } catch (Exception e) {
+        } catch (Exception | Error e) {
             throw OperatorException.tag(operatorName, e);
         }
     }

@@ -25,7 +25,7 @@ final class OperatorTimeService implements ProcessingTimeService {
         return delegate.registerTimer(timestamp, time -> {
             try {
                 callback.onProcessingTime(time);
-            } catch (Exception e) {
+            } catch (Exception | Error e) {
                 throw OperatorException.tag(operatorName, e);
             }
         });

@@ -63,7 +63,7 @@ final class RecordWriterOutput implements Output<Object> {
             try {
                 return KeyGroups.operatorIndexForKeyGroup(maxParallelism, channels.length,
                         KeyGroups.assignToKeyGroup(longKeySelector.getLongKey(value), maxParallelism));
-            } catch (Exception e) {
+            } catch (Exception | Error e) {
                 throw OperatorException.tag("KeyBy " + edgeName, e);
             }
         }
@@ -77,7 +77,7 @@ final class RecordWriterOutput implements Output<Object> {
                             + "; the KeySelector returned null");
                 }
                 keyGroup = KeyGroups.assignToKeyGroup(key, maxParallelism);
-            } catch (Exception e) {
+            } catch (Exception | Error e) {
                 throw OperatorException.tag("KeyBy " + edgeName, e);
             }
             return KeyGroups.operatorIndexForKeyGroup(maxParallelism, channels.length, keyGroup);

@@ -7,6 +7,7 @@ import dev.tidemark.eventtime.Watermark;
 import dev.tidemark.eventtime.WatermarkGenerator;
 import dev.tidemark.eventtime.WatermarkStrategy;
 import dev.tidemark.runtime.checkpoint.CheckpointBarrier;
+import dev.tidemark.runtime.operators.OperatorException;
 import dev.tidemark.runtime.operators.Output;
 import dev.tidemark.runtime.operators.WatermarkEmitter;
 import dev.tidemark.runtime.operators.WatermarkStatus;
@@ -30,10 +31,13 @@ final class SplitWatermarks<T> implements ChannelConsumer {
     private final long intervalMillis;
     private final AlignmentGroups.Member[] members;
     private final SplitPauses pauses;
+    private final String name;
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    SplitWatermarks(ChannelConsumer target, WatermarkStrategy<T> strategy, int channels, ProcessingTimeService clock,
-            long intervalMillis, AlignmentGroups groups, SplitPauses pauses) {
+    /** @param name what a failing timestamp assigner or watermark generator is reported as */
+    SplitWatermarks(String name, ChannelConsumer target, WatermarkStrategy<T> strategy, int channels,
+            ProcessingTimeService clock, long intervalMillis, AlignmentGroups groups, SplitPauses pauses) {
+        this.name = name;
         this.target = target;
         this.clock = clock;
         this.intervalMillis = intervalMillis;
@@ -64,7 +68,11 @@ final class SplitWatermarks<T> implements ChannelConsumer {
     private void schedule() {
         clock.registerTimer(Timestamps.saturatedAdd(clock.currentProcessingTime(), intervalMillis), time -> {
             for (int c = 0; c < generators.length; c++) {
-                generators[c].onPeriodicEmit(emitters[c]);
+                try {
+                    generators[c].onPeriodicEmit(emitters[c]);
+                } catch (Exception | Error e) {
+                    throw OperatorException.tag(name, e);
+                }
             }
             updatePauses();
             schedule();
@@ -75,9 +83,18 @@ final class SplitWatermarks<T> implements ChannelConsumer {
     @SuppressWarnings("unchecked")
     public void onRecord(int channel, Object value, long previousTimestamp) throws Exception {
         T element = (T) value;
-        long timestamp = assigners[channel].extractTimestamp(element, previousTimestamp);
+        long timestamp;
+        try {
+            timestamp = assigners[channel].extractTimestamp(element, previousTimestamp);
+        } catch (Exception | Error e) {
+            throw OperatorException.tag(name, e);
+        }
         target.onRecord(channel, value, timestamp);
-        generators[channel].onEvent(element, timestamp, emitters[channel]);
+        try {
+            generators[channel].onEvent(element, timestamp, emitters[channel]);
+        } catch (Exception | Error e) {
+            throw OperatorException.tag(name, e);
+        }
     }
 
     @Override

@@ -207,27 +207,51 @@ final class StreamTask {
             if (inputEnded) {
                 finishCheckpoints();
             }
-        } catch (OperatorException e) {
-            listener.taskFailed(e.operatorName(), e.getCause());
         } catch (Throwable t) {
-            listener.taskFailed(subtask.displayName(), t);
+            reportFailure(t);
         } finally {
-            timeService.shutdown();
-            if (sourceInput != null) {
-                if (!inputEnded) {
-                    cancel(); // the source stops emitting before the chain closes
-                }
-                sourceInput.close();
+            try {
+                cleanUp(opened, inputEnded);
+            } catch (Throwable t) {
+                reportFailure(t); // an out-of-memory error may strike again here: the task still ends
+            } finally {
+                listener.taskTerminated(this);
             }
-            if (opened || !inputEnded) {
-                RuntimeException closeFailure = subtask.chain().closeAll();
-                if (closeFailure instanceof OperatorException e) {
-                    listener.taskFailed(e.operatorName(), e.getCause());
-                }
-            }
-            stopSourceThread(inputEnded);
-            listener.taskTerminated(this);
         }
+    }
+
+    private void reportFailure(Throwable t) {
+        try {
+            if (t instanceof OperatorException e) {
+                listener.taskFailed(e.operatorName(), e.getCause());
+            } else {
+                listener.taskFailed(subtask.displayName(), t);
+            }
+        } catch (Throwable again) {
+            if (!(again instanceof VirtualMachineError)) {
+                throw again;
+            } // reporting ran out of memory too: the job still ends with this task, failed or cancelled
+        }
+    }
+
+    /** Stops the clock and the source, closes the chain, waits for the source thread. */
+    private void cleanUp(boolean opened, boolean inputEnded) {
+        timeService.shutdown();
+        if (sourceInput != null) {
+            if (!inputEnded) {
+                cancel(); // the source stops emitting before the chain closes
+            }
+            sourceInput.close();
+        }
+        if (opened || !inputEnded) {
+            RuntimeException closeFailure = subtask.chain().closeAll();
+            if (closeFailure instanceof OperatorException e) {
+                listener.closeFailed(e.operatorName(), e.getCause());
+            } else if (closeFailure != null) {
+                listener.closeFailed(subtask.displayName(), closeFailure);
+            }
+        }
+        stopSourceThread(inputEnded);
     }
 
     /** Hands the input queues to the chain, between mail, until every queue has ended. */
