@@ -91,6 +91,22 @@ class TriggerAndEvictorScenarioTest {
     }
 
     @Test
+    void continuousEventTimeTrigger_beforeTheEpoch_roundsTheFirstFiringTowardZero_asFlinkDoes() {
+        TestSink<String> out = driver.sink(in.stream().keyBy(i -> 0)
+                .window(TumblingEventTimeWindows.of(Duration.ofMillis(100)))
+                .trigger(ContinuousEventTimeTrigger.of(Duration.ofMillis(30)))
+                .process(new ListAll<>()));
+        driver.start();
+        in.emit(1, -95);
+        in.emitWatermark(-89);
+        assertThat(out.records()).as("-95 rounds to -90: the first firing is at -60").isEmpty();
+        in.emitWatermark(-60);
+        assertThat(out.records()).as("fires at -60").containsExactly("[1]");
+        in.emitWatermark(-1);
+        assertThat(out.records()).as("and at -30 and the window's end, -1: three in all").hasSize(3);
+    }
+
+    @Test
     void purgingTrigger_emitsOnlyWhatArrivedSinceTheLastFiring() {
         TestSink<Integer> out = driver.sink(in.stream().keyBy(i -> 0)
                 .window(GlobalWindows.create())

@@ -60,6 +60,7 @@ final class JobAttempt implements TaskListener {
     private final Object lock = new Object();
     private String failedOperator; // guarded by lock
     private Throwable failure; // guarded by lock
+    private volatile boolean abandoned; // written by the job's watchdog, read by whoever awaits the job
 
     JobAttempt(String jobName, int number, JobGraph graph, ExecutionConfig config, TimeCharacteristic characteristic,
             MetricRegistry metrics, CheckpointCoordinator checkpoints, CompletedCheckpoint restore, Listener listener) {
@@ -190,8 +191,28 @@ final class JobAttempt implements TaskListener {
         }
     }
 
+    /** The attempt's task and source threads that are still alive. */
+    List<Thread> liveThreads() {
+        List<Thread> live = new ArrayList<>();
+        for (StreamTask task : tasks) {
+            live.addAll(task.liveThreads());
+        }
+        return live;
+    }
+
+    /**
+     * After a cancellation whose threads did not stop in time: they are left to end on their own, and
+     * {@link #join} no longer waits for them.
+     */
+    void abandon() {
+        abandoned = true;
+    }
+
     /** Waits for the last instructions of every thread; call after {@link Listener#attemptTerminated}. */
     void join() throws InterruptedException {
+        if (abandoned) {
+            return;
+        }
         for (StreamTask task : tasks) {
             task.join();
         }

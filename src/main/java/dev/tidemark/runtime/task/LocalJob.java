@@ -34,6 +34,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class LocalJob implements JobClient, JobAttempt.Listener {
 
+    /** How long cancelled threads have to stop before the job ends without them: await() returns within 2 s. */
+    static final long CANCEL_GRACE_MILLIS = 1_500;
     static final String RESTARTS = "numRestarts";
 
     private static final Logger LOG = LoggerFactory.getLogger(LocalJob.class);
@@ -58,6 +60,7 @@ public final class LocalJob implements JobClient, JobAttempt.Listener {
     private boolean cancelRequested; // guarded by lock
     private String failedOperator; // guarded by lock
     private Throwable failure; // guarded by lock
+    private boolean ended; // guarded by lock
 
     /**
      * Wires the job's first attempt (restored from the configured savepoint, if any); nothing runs
@@ -156,6 +159,37 @@ public final class LocalJob implements JobClient, JobAttempt.Listener {
         }
         LOG.info("Job cancelling: job={}", name);
         current.cancelAll();
+        try {
+            housekeeping.schedule(() -> abandonIfStuck(current), CANCEL_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException ended) {
+            // the job ended meanwhile
+        }
+    }
+
+    /**
+     * The watchdog of a cancellation: threads still running {@link #CANCEL_GRACE_MILLIS} after
+     * {@code cancel()} are blocked where an interrupt does not reach (a socket read, a monitor). A
+     * library cannot kill them, nor the JVM as Flink's task manager does: each is logged with its
+     * stack, left to end on its own, and the job ends as cancelled.
+     */
+    private void abandonIfStuck(JobAttempt cancelled) {
+        java.util.List<Thread> stuck = cancelled.liveThreads();
+        synchronized (lock) {
+            if (status.isTerminal() || stuck.isEmpty()) {
+                return;
+            }
+        }
+        for (Thread thread : stuck) {
+            StringBuilder stack = new StringBuilder();
+            for (StackTraceElement frame : thread.getStackTrace()) {
+                stack.append("\n\tat ").append(frame);
+            }
+            LOG.warn("Thread has not stopped {} ms after cancel(), left to end on its own: job={}, thread={}; user"
+                    + " code must return when interrupted or cancelled{}", CANCEL_GRACE_MILLIS, name, thread.getName(),
+                    stack);
+        }
+        cancelled.abandon();
+        terminate();
     }
 
     @Override
@@ -268,6 +302,12 @@ public final class LocalJob implements JobClient, JobAttempt.Listener {
     }
 
     private void terminate() {
+        synchronized (lock) {
+            if (ended) {
+                return; // an abandoned attempt's threads ended after all
+            }
+            ended = true;
+        }
         checkpoints.shutdown();
         housekeeping.shutdownNow();
         synchronized (lock) {

@@ -56,6 +56,8 @@ final class StreamTask {
     private final CompletedCheckpoint restore;
     private volatile boolean cancelled; // written by any thread, read by the task thread
     private boolean finalCheckpointDone; // task thread only
+    private final Object interruptLock = new Object();
+    private boolean interruptible; // guarded by interruptLock: the task thread runs operators, not their clean-up
 
     /**
      * @param inputs the input queues of a vertex that is not a source
@@ -157,12 +159,21 @@ final class StreamTask {
         }
     }
 
-    /** Stops the task soon: cancels and interrupts the source, releases blocked producers, wakes the task. */
+    /**
+     * Stops the task soon: cancels and interrupts the source, interrupts the task thread while it runs
+     * operators (user code blocked in a sleep or a wait returns, as in Flink), releases blocked
+     * producers, wakes the task.
+     */
     void cancel() {
         if (cancelled) {
             return;
         }
         cancelled = true;
+        synchronized (interruptLock) {
+            if (interruptible) {
+                taskThread.interrupt();
+            }
+        }
         if (source != null) {
             try {
                 source.cancel();
@@ -185,10 +196,25 @@ final class StreamTask {
         }
     }
 
+    /** The task's threads that are still alive. */
+    List<Thread> liveThreads() {
+        List<Thread> live = new java.util.ArrayList<>(2);
+        if (taskThread.isAlive()) {
+            live.add(taskThread);
+        }
+        if (sourceThread != null && sourceThread.isAlive()) {
+            live.add(sourceThread);
+        }
+        return live;
+    }
+
     private void runTask() {
         boolean opened = false;
         boolean inputEnded = false;
         InputProcessor input = subtask.input();
+        synchronized (interruptLock) {
+            interruptible = true;
+        }
         try {
             subtask.chain().initializeState(restore);
             input.onAligned(this::onAligned);
@@ -210,6 +236,10 @@ final class StreamTask {
         } catch (Throwable t) {
             reportFailure(t);
         } finally {
+            synchronized (interruptLock) {
+                interruptible = false;
+                Thread.interrupted(); // a cancellation's interrupt must not break closing the operators
+            }
             try {
                 cleanUp(opened, inputEnded);
             } catch (Throwable t) {

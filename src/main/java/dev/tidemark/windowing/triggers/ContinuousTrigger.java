@@ -31,11 +31,14 @@ abstract sealed class ContinuousTrigger<W extends Window> extends Trigger<Object
 
     abstract void deleteTimer(TriggerContext ctx, long time);
 
-    /** Schedules the first early firing at the interval boundary at or before {@code time}, if none is pending. */
+    /**
+     * Schedules the first early firing one interval after {@code time} rounded toward zero to the
+     * interval (Flink's rule: before the epoch that is the boundary after {@code time}), if none is pending.
+     */
     final void scheduleFirst(long time, W window, TriggerContext ctx) {
         ReducingState<Long> fireTime = ctx.getPartitionedState(fireTimeDescriptor);
         if (fireTime.get() == null) {
-            registerNext(time - Math.floorMod(time, interval), window, ctx, fireTime);
+            registerNext(time - time % interval, window, ctx, fireTime);
         }
     }
 
