@@ -9,8 +9,9 @@ import java.time.Duration;
  * <p>Idleness is checked at each periodic emission, against the task's processing-time clock (the
  * driver's virtual clock under test): the first emission that sees no new element starts the
  * inactivity period, and an emission more than {@code idleTimeout} after that start marks the output
- * idle instead of asking the wrapped generator. The next element makes the wrapped generator's
- * watermarks flow again, and emitting one marks the output active (as in Flink).
+ * idle instead of asking the wrapped generator; it is marked idle once, not again at each emission
+ * until an element comes (as in Flink). The next element makes the wrapped generator's watermarks
+ * flow again, and emitting one marks the output active.
  *
  * @param <T> the element type
  */
@@ -23,6 +24,7 @@ public final class WatermarksWithIdleness<T> implements WatermarkGenerator<T> {
     private long eventsSinceLastCheck;
     private boolean inactive;
     private long inactiveSince;
+    private boolean markedIdle;
 
     /**
      * @param delegate the generator whose watermarks are passed on while the input is active
@@ -39,13 +41,17 @@ public final class WatermarksWithIdleness<T> implements WatermarkGenerator<T> {
     @Override
     public void onEvent(T event, long eventTimestamp, WatermarkOutput output) {
         eventsSinceLastCheck++;
+        markedIdle = false;
         delegate.onEvent(event, eventTimestamp, output);
     }
 
     @Override
     public void onPeriodicEmit(WatermarkOutput output) {
         if (isIdle()) {
-            output.markIdle();
+            if (!markedIdle) {
+                markedIdle = true;
+                output.markIdle();
+            }
         } else {
             delegate.onPeriodicEmit(output);
         }

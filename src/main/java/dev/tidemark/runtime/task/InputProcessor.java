@@ -218,6 +218,21 @@ public final class InputProcessor implements ChannelConsumer {
         }
     }
 
+    /**
+     * For a source whose splits' watermarks are combined already ({@link SplitWatermarkCombiner}):
+     * passes the source's watermark on as it is.
+     */
+    void sourceWatermark(Watermark watermark) {
+        combinedWatermark = watermark.timestamp();
+        chain.watermark(watermark);
+    }
+
+    /** For a source whose splits are combined already: passes the source's status on. */
+    void sourceStatus(WatermarkStatus status) {
+        combinedIdle = status == WatermarkStatus.IDLE;
+        chain.status(status);
+    }
+
     /** Whether every channel has ended. */
     public boolean isFinished() {
         return openChannels == 0;

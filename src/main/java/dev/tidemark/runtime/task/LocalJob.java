@@ -61,6 +61,7 @@ public final class LocalJob implements JobClient, JobAttempt.Listener {
     private String failedOperator; // guarded by lock
     private Throwable failure; // guarded by lock
     private boolean ended; // guarded by lock
+    private volatile Thread housekeepingThread; // written by its executor's thread factory
 
     /**
      * Wires the job's first attempt (restored from the configured savepoint, if any); nothing runs
@@ -83,6 +84,7 @@ public final class LocalJob implements JobClient, JobAttempt.Listener {
         this.housekeeping = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, "tidemark-job-" + name + "-" + id);
             t.setDaemon(true);
+            housekeepingThread = t;
             return t;
         });
         this.attempt = newAttempt(initialRestore);
@@ -212,6 +214,10 @@ public final class LocalJob implements JobClient, JobAttempt.Listener {
             last = attempt;
         }
         last.join(); // every attempt reported its end; wait for the last instructions of its threads
+        Thread housekeeper = housekeepingThread;
+        if (housekeeper != null && housekeeper != Thread.currentThread()) {
+            housekeeper.join(TimeUnit.SECONDS.toMillis(10)); // shut down with the job: its thread ends just after
+        }
         synchronized (lock) {
             if (status == JobStatus.FAILED) {
                 throw new JobExecutionException("job '" + name + "' failed: operator '" + failedOperator

@@ -15,15 +15,18 @@ import dev.tidemark.runtime.timers.ProcessingTimeService;
 
 /**
  * Per-split timestamps and watermarks at a source: each input channel (one per split) gets its own
- * timestamp assigner and watermark generator from the strategy, and its watermarks and idleness go
- * into that channel of the task's valve, which combines the splits by minimum over the active ones.
- * Watermarks the source emits itself are ignored, except the final one at a split's end.
+ * timestamp assigner and watermark generator from the strategy, and a
+ * {@link SplitWatermarkCombiner} makes the source's watermark of theirs, by Flink's source rules
+ * (not those of a task's input channels). Watermarks the source emits itself are ignored, except
+ * the final one at a split's end; a finished split's generator is not asked again.
  *
  * <p>Threading: the task thread only.
  */
 final class SplitWatermarks<T> implements ChannelConsumer {
 
-    private final ChannelConsumer target;
+    private final InputProcessor target;
+    private final SplitWatermarkCombiner combiner;
+    private final boolean[] ended;
     private final TimestampAssigner<T>[] assigners;
     private final WatermarkGenerator<T>[] generators;
     private final WatermarkEmitter[] emitters;
@@ -35,10 +38,22 @@ final class SplitWatermarks<T> implements ChannelConsumer {
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     /** @param name what a failing timestamp assigner or watermark generator is reported as */
-    SplitWatermarks(String name, ChannelConsumer target, WatermarkStrategy<T> strategy, int channels,
+    SplitWatermarks(String name, InputProcessor target, WatermarkStrategy<T> strategy, int channels,
             ProcessingTimeService clock, long intervalMillis, AlignmentGroups groups, SplitPauses pauses) {
         this.name = name;
         this.target = target;
+        this.ended = new boolean[channels];
+        this.combiner = new SplitWatermarkCombiner(channels, new SplitWatermarkCombiner.Target() {
+            @Override
+            public void watermark(Watermark watermark) {
+                target.sourceWatermark(watermark);
+            }
+
+            @Override
+            public void status(WatermarkStatus status) {
+                target.sourceStatus(status);
+            }
+        });
         this.clock = clock;
         this.intervalMillis = intervalMillis;
         this.pauses = pauses;
@@ -67,13 +82,17 @@ final class SplitWatermarks<T> implements ChannelConsumer {
 
     private void schedule() {
         clock.registerTimer(Timestamps.saturatedAdd(clock.currentProcessingTime(), intervalMillis), time -> {
+            combiner.beginPeriodic();
             for (int c = 0; c < generators.length; c++) {
-                try {
-                    generators[c].onPeriodicEmit(emitters[c]);
-                } catch (Exception | Error e) {
-                    throw OperatorException.tag(name, e);
+                if (!ended[c]) {
+                    try {
+                        generators[c].onPeriodicEmit(emitters[c]);
+                    } catch (Exception | Error e) {
+                        throw OperatorException.tag(name, e);
+                    }
                 }
             }
+            combiner.endPeriodic();
             updatePauses();
             schedule();
         });
@@ -100,8 +119,8 @@ final class SplitWatermarks<T> implements ChannelConsumer {
     @Override
     public void onWatermark(int channel, Watermark watermark) {
         if (watermark.isFinal()) {
-            generators[channel].onPeriodicEmit(emitters[channel]); // its last watermark, as an assigner does at its end
-            emitters[channel].emitWatermark(watermark);
+            ended[channel] = true; // as Flink releases a finished split's output: no last periodic emission
+            combiner.onFinished(channel, true);
         }
     }
 
@@ -124,6 +143,8 @@ final class SplitWatermarks<T> implements ChannelConsumer {
         if (members[channel] != null) {
             members[channel].report(Long.MAX_VALUE);
         }
+        ended[channel] = true;
+        combiner.onFinished(channel, false);
         target.onEnd(channel);
     }
 
@@ -150,7 +171,7 @@ final class SplitWatermarks<T> implements ChannelConsumer {
                 members[channel].report(watermark.timestamp());
                 updatePauses();
             }
-            call(() -> target.onWatermark(channel, watermark));
+            combiner.onWatermark(channel, watermark.timestamp());
         }
 
         @Override
@@ -159,7 +180,7 @@ final class SplitWatermarks<T> implements ChannelConsumer {
                 members[channel].setIdle(status == WatermarkStatus.IDLE);
                 updatePauses();
             }
-            call(() -> target.onStatus(channel, status));
+            combiner.onIdle(channel, status == WatermarkStatus.IDLE);
         }
 
         @Override
@@ -170,20 +191,6 @@ final class SplitWatermarks<T> implements ChannelConsumer {
         @Override
         public <X> void collect(OutputTag<X> tag, X value, long timestamp) {
             throw new UnsupportedOperationException("a split's watermark output carries no records");
-        }
-    }
-
-    private interface Step {
-        void run() throws Exception;
-    }
-
-    private static void call(Step step) {
-        try {
-            step.run();
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IllegalStateException("watermark of a split could not be passed on: " + e, e);
         }
     }
 }
