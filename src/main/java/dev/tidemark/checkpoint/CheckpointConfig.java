@@ -23,6 +23,7 @@ public final class CheckpointConfig {
     private Path restoreFrom;
     private boolean allowNonRestoredState;
     private int tolerableFailures;
+    private boolean resumeFromLatest;
 
     /** A copy, so a running job does not see later changes. */
     public CheckpointConfig copy() {
@@ -34,6 +35,7 @@ public final class CheckpointConfig {
         copy.restoreFrom = restoreFrom;
         copy.allowNonRestoredState = allowNonRestoredState;
         copy.tolerableFailures = tolerableFailures;
+        copy.resumeFromLatest = resumeFromLatest;
         return copy;
     }
 
@@ -100,6 +102,23 @@ public final class CheckpointConfig {
 
     public Path getRestoreFrom() {
         return restoreFrom;
+    }
+
+    /**
+     * Resumes from the latest complete checkpoint in the checkpoint directory if there is one, and
+     * starts afresh if there is none: what a program that must survive its process's death sets,
+     * instead of looking for {@code chk-<id>/_metadata} itself. The final checkpoint of a job that
+     * finished is not resumed (it has nothing left to do): the program starts afresh, as it does after
+     * a finished job in Flink, which keeps no checkpoint of it. An explicit {@link #setRestoreFrom}
+     * wins over this.
+     */
+    public CheckpointConfig setResumeFromLatestCheckpoint(boolean resume) {
+        this.resumeFromLatest = resume;
+        return this;
+    }
+
+    public boolean isResumeFromLatestCheckpoint() {
+        return resumeFromLatest;
     }
 
     /**

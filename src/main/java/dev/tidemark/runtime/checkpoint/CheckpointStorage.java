@@ -45,6 +45,8 @@ import org.slf4j.LoggerFactory;
 public final class CheckpointStorage {
 
     public static final String METADATA = "_metadata";
+    /** Beside {@code _metadata} in the final checkpoint of a job that finished. */
+    public static final String JOB_FINISHED = "_job-finished";
     public static final int VERSION = 1;
     private static final int STATE_MAGIC = 0x544D5354; // "TMST"
     private static final int METADATA_MAGIC = 0x544D434B; // "TMCK"
@@ -120,7 +122,15 @@ public final class CheckpointStorage {
      * incomplete or corrupt one is reported (with the file and the problem) and skipped.
      */
     public CompletedCheckpoint loadLatest() {
+        return loadLatest(0);
+    }
+
+    /** {@link #loadLatest()} among the checkpoints numbered above {@code afterId}: those of one run. */
+    public CompletedCheckpoint loadLatest(long afterId) {
         for (Path candidate : checkpointDirectories()) {
+            if (idOf(candidate) <= afterId) {
+                break;
+            }
             try {
                 return read(candidate);
             } catch (TidemarkException e) {
@@ -146,6 +156,34 @@ public final class CheckpointStorage {
                     + "; expected a directory with " + METADATA + " or a checkpoint directory with chk-<id> in it");
         }
         return latest;
+    }
+
+    /** The highest checkpoint number in the directory, complete or not; 0 if there is none. */
+    public long highestId() {
+        List<Path> all = checkpointDirectories();
+        return all.isEmpty() ? 0 : idOf(all.get(0));
+    }
+
+    /** The directory of checkpoint {@code checkpointId}. */
+    public Path pathOf(long checkpointId) {
+        return directory.resolve(PREFIX + checkpointId);
+    }
+
+    /**
+     * Marks {@code checkpoint} as the final checkpoint of a job that finished, so that resuming from
+     * the latest checkpoint does not restore a job with nothing left to do.
+     */
+    public static void markJobFinished(Path checkpoint) {
+        try {
+            Files.write(checkpoint.resolve(JOB_FINISHED), new byte[0]);
+        } catch (IOException e) {
+            LOG.warn("Final checkpoint could not be marked as the end of a finished job: {}", checkpoint, e);
+        }
+    }
+
+    /** Whether {@code checkpoint} is the final checkpoint of a job that finished. */
+    public static boolean isOfFinishedJob(Path checkpoint) {
+        return Files.exists(checkpoint.resolve(JOB_FINISHED));
     }
 
     /** The completed-checkpoint directories, newest first. */

@@ -54,6 +54,8 @@ final class CheckpointCoordinator {
     private final Map<String, List<OperatorSnapshot>> finals = new HashMap<>(); // guarded by lock
     private Pending pending; // guarded by lock
     private long lastId; // guarded by lock
+    private final long runStartId;
+    private volatile Path finalCheckpoint; // written by the coordinator's thread once the final checkpoint is written
     private int epoch; // guarded by lock
     private boolean finalTaken; // guarded by lock
     private TaskListener failures; // guarded by lock
@@ -84,9 +86,11 @@ final class CheckpointCoordinator {
         this.config = config;
         this.maxParallelism = maxParallelism;
         this.metrics = metrics;
-        this.lastId = firstId;
         this.storage = config.getDirectory() == null ? null
                 : new CheckpointStorage(config.getDirectory(), config.getRetainedCheckpoints());
+        // numbered after every checkpoint already in the directory: an earlier run's never looks newer
+        this.lastId = Math.max(firstId, storage == null ? 0 : storage.highestId());
+        this.runStartId = lastId;
         this.executor = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, "tidemark-checkpoints-" + jobName);
             t.setDaemon(true);
@@ -130,7 +134,15 @@ final class CheckpointCoordinator {
 
     /** The latest completed checkpoint on disk that reads back whole, or {@code null}. */
     CompletedCheckpoint latestCheckpoint() {
-        return storage == null ? null : storage.loadLatest();
+        return storage == null ? null : storage.loadLatest(runStartId);
+    }
+
+    /** After the job finished: its final checkpoint is marked, so resuming the latest does not restore it. */
+    void markJobFinished() {
+        Path last = finalCheckpoint;
+        if (last != null) {
+            CheckpointStorage.markJobFinished(last);
+        }
     }
 
     /** Takes a savepoint into {@code directory}; completes with its path. */
@@ -279,6 +291,9 @@ final class CheckpointCoordinator {
         }
         if (p.savepointDirectory == null) {
             consecutiveFailures = 0;
+            if (notifyId == CheckpointBarrier.FINAL_CHECKPOINT_ID) {
+                finalCheckpoint = path;
+            }
         }
         long duration = System.currentTimeMillis() - p.timestamp;
         metrics.counter(jobName, COMPLETED).inc();

@@ -11,6 +11,7 @@ import dev.tidemark.runtime.checkpoint.CheckpointStorage;
 import dev.tidemark.runtime.checkpoint.CompletedCheckpoint;
 import dev.tidemark.runtime.graph.JobGraph;
 import dev.tidemark.runtime.metrics.MetricRegistry;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -76,8 +77,8 @@ public final class LocalJob implements JobClient, JobAttempt.Listener {
         this.characteristic = characteristic;
         CheckpointConfig checkpointConfig = config.getCheckpointConfig();
         this.restarts = new RestartTracker(checkpointConfig.getRestartStrategy());
-        this.initialRestore = checkpointConfig.getRestoreFrom() == null ? null
-                : checkMaxParallelism(CheckpointStorage.load(checkpointConfig.getRestoreFrom()));
+        CompletedCheckpoint restore = initialRestore(name, checkpointConfig);
+        this.initialRestore = restore == null ? null : checkMaxParallelism(restore);
         this.checkpoints = new CheckpointCoordinator(name, checkpointConfig, config.getMaxParallelism(), metrics,
                 initialRestore == null ? 0 : initialRestore.checkpointId());
         int id = JOB_IDS.incrementAndGet();
@@ -88,6 +89,37 @@ public final class LocalJob implements JobClient, JobAttempt.Listener {
             return t;
         });
         this.attempt = newAttempt(initialRestore);
+    }
+
+    /**
+     * The explicit restore path's checkpoint; else, resuming from the latest, the directory's latest
+     * complete checkpoint unless it ended a finished job; else none.
+     */
+    private static CompletedCheckpoint initialRestore(String name, CheckpointConfig config) {
+        if (config.getRestoreFrom() != null) {
+            CompletedCheckpoint explicit = CheckpointStorage.load(config.getRestoreFrom());
+            Path dir = Files.exists(config.getRestoreFrom().resolve(CheckpointStorage.METADATA)) ? config.getRestoreFrom()
+                    : new CheckpointStorage(config.getRestoreFrom(), Integer.MAX_VALUE).pathOf(explicit.checkpointId());
+            if (CheckpointStorage.isOfFinishedJob(dir)) {
+                LOG.warn("Restoring the final checkpoint of a job that finished: job={}, checkpoint={}; its sources"
+                        + " have ended, so it will produce nothing new", name, dir);
+            }
+            return explicit;
+        }
+        if (!config.isResumeFromLatestCheckpoint() || config.getDirectory() == null) {
+            return null;
+        }
+        CheckpointStorage storage = new CheckpointStorage(config.getDirectory(), Integer.MAX_VALUE);
+        CompletedCheckpoint latest = storage.loadLatest();
+        if (latest != null && CheckpointStorage.isOfFinishedJob(storage.pathOf(latest.checkpointId()))) {
+            LOG.info("Starting afresh: job={}, the latest checkpoint ended a finished job: {}", name,
+                    storage.pathOf(latest.checkpointId()));
+            return null;
+        }
+        if (latest != null) {
+            LOG.info("Resuming from the latest checkpoint: job={}, checkpoint={}", name, latest.checkpointId());
+        }
+        return latest;
     }
 
     private CompletedCheckpoint checkMaxParallelism(CompletedCheckpoint restore) {
@@ -319,6 +351,9 @@ public final class LocalJob implements JobClient, JobAttempt.Listener {
         synchronized (lock) {
             endNanos = System.nanoTime();
             status = failure != null ? JobStatus.FAILED : cancelRequested ? JobStatus.CANCELED : JobStatus.FINISHED;
+        }
+        if (status() == JobStatus.FINISHED) {
+            checkpoints.markJobFinished();
         }
         LOG.info("Job ended: job={}, status={}", name, status());
         terminated.countDown();
