@@ -83,6 +83,38 @@ class SessionTablesTest {
         }
     }
 
+    /**
+     * Many sessions per key arriving in reverse time order, then elements that fall between, inside
+     * and across them: the sessions' index by start (a key past {@code INDEX_THRESHOLD} sessions)
+     * must give the general operator's results, merges and widenings included.
+     */
+    @Test
+    void sessionsArrivingInReverseOrder_andMergedAcross_giveTheGeneralOperatorsOutput() {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        for (int run = 0; run < 10; run++) {
+            SessionWindows<Object> assigner = EventTimeSessionWindows.withGap(Duration.ofMillis(3));
+            boolean reduce = random.nextBoolean();
+            String config = "seed=" + seed + " run=" + run + " reduce=" + reduce;
+            try (TestDriver driver = TestDriver.create()) {
+                TestSource<Event> in = driver.source("events", Event.class);
+                KeyedStream<Event, Integer> keyed = in.stream().keyBy(Event::key);
+                var tested = driver.sink(sessions(keyed, assigner, 0, false, reduce));
+                var reference = driver.sink(sessions(keyed, assigner, 0, true, reduce));
+                driver.start();
+                for (long t = 2_000; t > 0; t -= 10) { // 200 sessions per key, latest first
+                    in.emit(new Event((int) (t / 10) % 2, 1 + random.nextInt(9)), t);
+                }
+                for (int i = 0; i < 300; i++) { // between (new sessions), inside (joins), across (merges)
+                    in.emit(new Event(random.nextInt(2), 1 + random.nextInt(9)), 1 + random.nextInt(2_000));
+                }
+                in.finish();
+                assertThat(reference.records()).as(config).anyMatch(r -> r.contains("+") || reduce);
+                assertThat(tested.records()).as(config).containsExactlyElementsOf(reference.records());
+            }
+        }
+    }
+
     private static Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> sessionsOf(boolean reference) {
         return sessionsOf(reference, 0);
     }

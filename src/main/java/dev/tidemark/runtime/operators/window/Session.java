@@ -21,6 +21,7 @@ final class Session {
     int cleanupAt = -1; // the place of its cleanup timer, or -1
     Session next; // the key's next earlier open session
     Session previous; // the key's next later open session
+    java.util.TreeMap<Long, Session> byStart; // the key's sessions by start, once it has many; else null
 
     Session(Object key, long longKey, int hash, long start, long end, Object accumulator) {
         this.key = key;

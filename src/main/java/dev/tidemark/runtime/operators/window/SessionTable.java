@@ -6,7 +6,9 @@ import java.util.function.Consumer;
  * Every key's open sessions, found by key: an open-addressed table of each key's latest session
  * (linear probing, removal by shifting back, so no tombstones); the key's earlier sessions hang off
  * it, latest first, linked both ways. Between two watermarks a key may open many, and the earliest
- * close first.
+ * close first. A key whose sessions come out of order and pile up (more than
+ * {@link #INDEX_THRESHOLD}) gets an index of them by start, so that finding where an element goes
+ * stays logarithmic: elements in reverse time order were quadratic per key without it.
  *
  * <p>While every key is a {@code Long} (from a {@code LongKeySelector}, or any selector), the table
  * finds a key's sessions by the {@code long}: an element that joins an open session reads no key
@@ -16,6 +18,9 @@ import java.util.function.Consumer;
  * <p>Threading: the owning task's thread only.
  */
 final class SessionTable {
+
+    /** A key's sessions walked past on opening one, beyond which its sessions are indexed by start. */
+    static final int INDEX_THRESHOLD = 16;
 
     private final ElementKey<?> elementKey;
     private boolean longKeys = true; // until a key of another type comes
@@ -32,17 +37,24 @@ final class SessionTable {
     }
 
     /**
-     * The latest open session of the key the operator's element key has read, or {@code null}; the
-     * earlier ones follow through {@link Session#next}, latest first. Sessions of a key never touch, so their ends fall
+     * The latest open session of the key the operator's element key has read that starts at or
+     * before {@code end} (the element's session end), or {@code null}; the earlier ones follow
+     * through {@link Session#next}, latest first. Sessions of a key never touch, so their ends fall
      * in the same order as their starts: a search for the sessions an element touches stops at the
-     * first that ends before it.
+     * first that ends before it. Without an index the key's latest session is returned, which may
+     * start after {@code end}.
      */
-    Session sessionsOfElement() {
+    Session sessionsOfElement(long end) {
         ElementKey<?> key = elementKey;
         if (longKeys && !key.unboxed()) {
             useObjectKeys(key.key());
         }
-        return key.unboxed() ? sessionsOf(key.longKey(), key.hash()) : sessionsOf(key.key(), key.hash());
+        Session latest = key.unboxed() ? sessionsOf(key.longKey(), key.hash()) : sessionsOf(key.key(), key.hash());
+        if (latest == null || latest.byStart == null) {
+            return latest;
+        }
+        java.util.Map.Entry<Long, Session> floor = latest.byStart.floorEntry(end);
+        return floor == null ? null : floor.getValue(); // the sessions after it start after the element's end
     }
 
     private Session sessionsOf(Object key, int hash) {
@@ -84,20 +96,62 @@ final class SessionTable {
             session.next = first;
             first.previous = session;
             slots[slot] = session;
+            index(session, first.byStart);
+        } else if (first.byStart != null) {
+            linkAfter(first.byStart.higherEntry(start).getValue(), session);
+            index(session, first.byStart);
         } else {
             Session before = first;
+            int walked = 0;
             while (before.next != null && before.next.start > start) {
                 before = before.next;
+                walked++;
             }
-            session.next = before.next;
-            if (before.next != null) {
-                before.next.previous = session;
+            linkAfter(before, session);
+            if (walked > INDEX_THRESHOLD) {
+                buildIndex(first);
             }
-            before.next = session;
-            session.previous = before;
         }
         size++;
         return session;
+    }
+
+    /** Links {@code session} right after (earlier than) {@code before} in its key's list. */
+    private static void linkAfter(Session before, Session session) {
+        session.next = before.next;
+        if (before.next != null) {
+            before.next.previous = session;
+        }
+        before.next = session;
+        session.previous = before;
+    }
+
+    private static void index(Session session, java.util.TreeMap<Long, Session> byStart) {
+        if (byStart != null) {
+            session.byStart = byStart;
+            byStart.put(session.start, session);
+        }
+    }
+
+    private static void buildIndex(Session first) {
+        java.util.TreeMap<Long, Session> byStart = new java.util.TreeMap<>();
+        for (Session s = first; s != null; s = s.next) {
+            s.byStart = byStart;
+            byStart.put(s.start, s);
+        }
+    }
+
+    /**
+     * {@code session} grows to {@code [start, end)}, which touches none of its key's other open
+     * sessions (the operator merged those into it).
+     */
+    void widen(Session session, long start, long end) {
+        if (session.byStart != null && start != session.start) {
+            session.byStart.remove(session.start);
+            session.byStart.put(start, session);
+        }
+        session.start = start;
+        session.end = end;
     }
 
     /**
@@ -116,6 +170,10 @@ final class SessionTable {
     }
 
     private void unlinkFromKey(Session session) {
+        if (session.byStart != null) {
+            session.byStart.remove(session.start);
+            session.byStart = null;
+        }
         Session next = session.next;
         if (session.previous != null) {
             session.previous.next = next;

@@ -85,7 +85,7 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
         long end = TimeWindow.endOf(timestamp, assigner.gapOf(value));
         int count = 0;
         // latest first: the ones after a session that ends before the element all do too
-        for (Session s = sessions.sessionsOfElement(); s != null && s.end >= timestamp; s = s.next) {
+        for (Session s = sessions.sessionsOfElement(end); s != null && s.end >= timestamp; s = s.next) {
             if (s.touches(timestamp, end)) {
                 count = addByStart(s, count);
             }
@@ -106,8 +106,7 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
         Session session = count == 1 ? touched[0] : mergeTouched(count);
         boolean widened = count > 1 || !session.covers(timestamp, end);
         if (widened) {
-            session.start = Math.min(session.start, timestamp);
-            session.end = Math.max(session.end, end);
+            sessions.widen(session, Math.min(session.start, timestamp), Math.max(session.end, end));
         }
         Object acc = session.accumulator;
         Object updated = accumulator.add(value, acc);
