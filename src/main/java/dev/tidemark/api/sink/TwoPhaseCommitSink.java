@@ -39,6 +39,8 @@ public abstract class TwoPhaseCommitSink<T, TXN extends Serializable>
 
     private transient ListState<Prepared<TXN>> preparedState;
     private transient ListState<TXN> currentState;
+    private transient ListState<TXN> everyInstanceState; // a union: after a restore, every instance's transactions
+    private transient List<TXN> restoredOfEveryInstance;
     private transient List<Prepared<TXN>> prepared;
     private transient TXN current;
     private transient RuntimeContext runtimeContext;
@@ -62,6 +64,14 @@ public abstract class TwoPhaseCommitSink<T, TXN extends Serializable>
     /** Called before the first transaction begins, after state was restored. */
     protected void open(RuntimeContext context, boolean restored) throws Exception {}
 
+    /**
+     * After a restore, before the first transaction begins: what every instance's transactions were
+     * in the restored checkpoint, prepared or open, so that a sink can remove what belongs to none of
+     * them (the open transaction of a process that died, one prepared for a checkpoint that never
+     * completed). Another instance may be committing one of these meanwhile: leave them alone.
+     */
+    protected void recover(List<TXN> transactionsOfEveryInstance) throws Exception {}
+
     /** The runtime context, once the sink is open. */
     protected final RuntimeContext getRuntimeContext() {
         return runtimeContext;
@@ -74,8 +84,12 @@ public abstract class TwoPhaseCommitSink<T, TXN extends Serializable>
                 new ListStateDescriptor<>("two-phase-prepared", (Class<Prepared<TXN>>) (Class) Prepared.class));
         currentState = context.getOperatorStateStore().getListState(
                 new ListStateDescriptor<>("two-phase-current", (Class<TXN>) (Class) Serializable.class));
+        everyInstanceState = context.getOperatorStateStore().getUnionListState(
+                new ListStateDescriptor<>("two-phase-every-instance", (Class<TXN>) (Class) Serializable.class));
         prepared = new ArrayList<>();
         restored = context.isRestored();
+        restoredOfEveryInstance = new ArrayList<>();
+        everyInstanceState.get().forEach(restoredOfEveryInstance::add);
         for (Prepared<TXN> p : preparedState.get()) {
             commit(p.transaction()); // part of a completed checkpoint: its results are due
         }
@@ -88,6 +102,10 @@ public abstract class TwoPhaseCommitSink<T, TXN extends Serializable>
     public final void open(RuntimeContext context) throws Exception {
         this.runtimeContext = context;
         open(context, restored);
+        if (restored) {
+            recover(restoredOfEveryInstance);
+        }
+        restoredOfEveryInstance = null;
         current = beginTransaction();
     }
 
@@ -103,6 +121,10 @@ public abstract class TwoPhaseCommitSink<T, TXN extends Serializable>
         current = beginTransaction();
         preparedState.update(prepared);
         currentState.update(List.of(current));
+        List<TXN> all = new ArrayList<>(prepared.size() + 1);
+        prepared.forEach(p -> all.add(p.transaction()));
+        all.add(current);
+        everyInstanceState.update(all);
     }
 
     /** Without periodic checkpoints, the input's end is when results become final. */

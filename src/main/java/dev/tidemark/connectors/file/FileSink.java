@@ -1,5 +1,10 @@
 package dev.tidemark.connectors.file;
 
+import java.util.HashSet;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import dev.tidemark.api.functions.RuntimeContext;
 import dev.tidemark.api.sink.TwoPhaseCommitSink;
 import java.io.BufferedWriter;
@@ -24,13 +29,18 @@ import java.util.UUID;
  * At each checkpoint the files are closed (prepared); when the checkpoint completes they are renamed
  * atomically to {@code part-<run>-<instance>-<n>}. Without periodic checkpoints this happens when
  * the input ends. A job that fails deletes the files of its open transaction; a restored job commits
- * what its checkpoint had prepared. See {@link TwoPhaseCommitSink}.
+ * what its checkpoint had prepared, and removes the hidden files that no transaction of its
+ * checkpoint holds (left by a process that died: they can never be committed). See
+ * {@link TwoPhaseCommitSink}.
  *
  * @param <T> the element type
  */
 public final class FileSink<T> extends TwoPhaseCommitSink<T, FileSink.Transaction> {
 
     private static final long serialVersionUID = 1L;
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(FileSink.class);
+    /** {@code .part-<run>-<instance>-<n>.inprogress}. */
+    private static final Pattern HIDDEN_PART = Pattern.compile("\\.part-(\\w+)-(\\d+)-\\d+\\.inprogress");
 
     /** The default part size limit: 128 MiB. */
     public static final long DEFAULT_MAX_PART_SIZE = 128L << 20;
@@ -86,6 +96,35 @@ public final class FileSink<T> extends TwoPhaseCommitSink<T, FileSink.Transactio
         instance = context.getIndexOfThisSubtask();
         run = UUID.randomUUID().toString().substring(0, 8);
         Files.createDirectories(Path.of(directory));
+    }
+
+    /**
+     * Removes this instance's share of the hidden part files of earlier runs that no transaction of
+     * the restored checkpoint holds: instance {@code i} of {@code n} takes those written by an
+     * instance {@code k} with {@code k % n == i}, so no instance touches another's live files.
+     */
+    @Override
+    protected void recover(List<Transaction> transactionsOfEveryInstance) throws IOException {
+        Set<String> held = new HashSet<>();
+        for (Transaction txn : transactionsOfEveryInstance) {
+            txn.parts.forEach(part -> held.add(part[0]));
+        }
+        int parallelism = getRuntimeContext().getNumberOfParallelSubtasks();
+        int removed = 0;
+        try (Stream<Path> files = Files.list(Path.of(directory))) {
+            for (Path file : files.toList()) {
+                Matcher m = HIDDEN_PART.matcher(file.getFileName().toString());
+                if (m.matches() && !m.group(1).equals(run) && Integer.parseInt(m.group(2)) % parallelism == instance
+                        && !held.contains(file.getFileName().toString())) {
+                    Files.deleteIfExists(file);
+                    removed++;
+                }
+            }
+        }
+        if (removed > 0) {
+            LOG.info("Removed part files that can never be committed: directory={}, instance={}, files={}", directory,
+                    instance, removed);
+        }
     }
 
     @Override

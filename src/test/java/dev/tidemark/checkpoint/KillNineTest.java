@@ -1,0 +1,108 @@
+package dev.tidemark.checkpoint;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A checkpointed job in a JVM of its own, killed with {@code kill -9} (no exception, no shutdown
+ * hook, no flush) at random moments, half of the time right after a checkpoint completed and
+ * before the sink behind it commits, and started again each time: once it finishes, the committed
+ * output is exactly that of a run without a failure, and no hidden part file is left.
+ */
+class KillNineTest {
+
+    private static void killRepeatedly(int kills, Path dir) throws Exception {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        Path checkpoints = dir.resolve("checkpoints");
+        Path output = dir.resolve("out");
+        int killed = 0;
+        int runs = 0;
+        while (true) {
+            runs++;
+            Process process = start(checkpoints, output);
+            AtomicInteger completed = drain(process);
+            boolean kill = killed < kills;
+            if (kill) {
+                if (killed == 0 || random.nextBoolean()) { // the first run leaves a checkpoint: later ones restore
+                    int wanted = 1 + random.nextInt(3);
+                    while (completed.get() < wanted && process.isAlive()) {
+                        Thread.onSpinWait(); // kill right after it says a checkpoint completed
+                    }
+                } else {
+                    process.waitFor(20 + random.nextInt(300), TimeUnit.MILLISECONDS);
+                }
+                if (process.isAlive()) {
+                    process.destroyForcibly(); // SIGKILL
+                    process.waitFor(30, TimeUnit.SECONDS);
+                    killed++;
+                    continue;
+                }
+            }
+            assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("seed=%d run=%d: the run ends", seed, runs).isTrue();
+            if (process.exitValue() == 0) {
+                break;
+            }
+            throw new AssertionError("seed=" + seed + " run=" + runs + ": the job failed, exit " + process.exitValue());
+        }
+        assertThat(killed).as("seed=%d", seed).isEqualTo(kills);
+        assertThat(CommittedParts.read(output)).as("seed=%d after %d kills in %d runs", seed, killed, runs)
+                .containsExactlyElementsOf(KilledJobMain.expected());
+        try (var files = java.nio.file.Files.list(output)) {
+            assertThat(files.map(f -> f.getFileName().toString()).filter(name -> name.startsWith(".")))
+                    .as("seed=%d: hidden part files that could never be committed are removed at restore", seed)
+                    .isEmpty();
+        }
+    }
+
+    private static Process start(Path checkpoints, Path output) throws Exception {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        return new ProcessBuilder(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp",
+                System.getProperty("java.class.path"), KilledJobMain.class.getName(), checkpoints.toString(),
+                output.toString()).redirectErrorStream(true).start();
+    }
+
+    /** Reads the job's output on a thread of its own (a full pipe would stall it), counting completed checkpoints. */
+    private static AtomicInteger drain(Process process) {
+        AtomicInteger checkpoints = new AtomicInteger();
+        Thread reader = new Thread(() -> {
+            try (BufferedReader out = new BufferedReader(
+                    new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line = out.readLine(); line != null; line = out.readLine()) {
+                    if (line.startsWith("checkpoint ")) {
+                        checkpoints.incrementAndGet();
+                    }
+                }
+            } catch (java.io.IOException e) {
+                // the process was killed
+            }
+        });
+        reader.setDaemon(true);
+        reader.start();
+        return checkpoints;
+    }
+
+    @Test
+    @Timeout(300)
+    void fiftyKills_committedOutputIsExactlyOnce(@TempDir Path dir) throws Exception {
+        killRepeatedly(50, dir);
+    }
+
+    @Test
+    @Tag("slow")
+    @Timeout(3_600)
+    void aThousandKills_committedOutputIsExactlyOnce(@TempDir Path dir) throws Exception {
+        killRepeatedly(1_000, dir);
+    }
+}
