@@ -9,11 +9,18 @@ public final class AggregatingStateDescriptor<IN, ACC, OUT> extends StateDescrip
     private static final long serialVersionUID = 1L;
 
     private final AggregateFunction<IN, ACC, OUT> aggregateFunction;
+    private final Class<ACC> accumulatorType;
 
     public AggregatingStateDescriptor(String name, AggregateFunction<IN, ACC, OUT> aggregateFunction,
             Class<ACC> accumulatorType) {
         super(name);
         this.aggregateFunction = Objects.requireNonNull(aggregateFunction, "aggregate function must not be null");
+        this.accumulatorType = accumulatorType;
+    }
+
+    /** The declared accumulator type; restored accumulators are checked against it. {@code null}: unchecked. */
+    public Class<ACC> getAccumulatorType() {
+        return accumulatorType;
     }
 
     public AggregateFunction<IN, ACC, OUT> getAggregateFunction() {

@@ -9,10 +9,17 @@ public final class ReducingStateDescriptor<T> extends StateDescriptor<ReducingSt
     private static final long serialVersionUID = 1L;
 
     private final ReduceFunction<T> reduceFunction;
+    private final Class<T> type;
 
     public ReducingStateDescriptor(String name, ReduceFunction<T> reduceFunction, Class<T> type) {
         super(name);
         this.reduceFunction = Objects.requireNonNull(reduceFunction, "reduce function must not be null");
+        this.type = type;
+    }
+
+    /** The declared value type; restored values are checked against it. {@code null}: unchecked. */
+    public Class<T> getType() {
+        return type;
     }
 
     public ReduceFunction<T> getReduceFunction() {

@@ -86,4 +86,48 @@ class RestoreIntoChangedJobTest {
                 .rootCause().hasMessageContaining("key type must be the one the restored state was saved with:"
                         + " restored key class=java.lang.String, key class=java.lang.Character");
     }
+
+    /** Keeps the last element per key in a ValueState of the declared type. */
+    static final class Last<T> extends dev.tidemark.api.functions.KeyedProcessFunction<String, Long, String> {
+        private final Class<T> type;
+        private final dev.tidemark.api.functions.MapFunction<Long, T> convert;
+        private transient dev.tidemark.state.ValueState<T> last;
+
+        Last(Class<T> type, dev.tidemark.api.functions.MapFunction<Long, T> convert) {
+            this.type = type;
+            this.convert = convert;
+        }
+
+        @Override
+        public void open(dev.tidemark.api.functions.RuntimeContext context) {
+            last = context.getState(new dev.tidemark.state.ValueStateDescriptor<>("last", type));
+        }
+
+        @Override
+        public void processElement(Long value, Context ctx, dev.tidemark.api.functions.Collector<String> out)
+                throws Exception {
+            out.collect("sum=" + last.value());
+            last.update(convert.map(value));
+        }
+    }
+
+    @Test
+    void changedStateType_failsAtRestore_namingTheState() {
+        JobSnapshot snapshot = firstRunOf(in -> in.keyBy(n -> "k").process(new Last<>(Long.class, n -> n)).uid("last"));
+        assertThatThrownBy(() -> restore(snapshot,
+                in -> in.keyBy(n -> "k").process(new Last<>(String.class, String::valueOf)).uid("last"), false, 4L))
+                .isInstanceOf(JobExecutionException.class)
+                .rootCause().hasMessageContaining("restored state must be of the type the program declares: state=last,"
+                        + " declared=java.lang.String, restored=java.lang.Long");
+    }
+
+    private static JobSnapshot firstRunOf(Function<DataStream<Long>, DataStream<String>> program) {
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Long> in = driver.source("numbers", Long.class);
+            driver.sink(program.apply(in.stream()));
+            driver.start();
+            in.emit(1L, 1).emit(2L, 2);
+            return driver.snapshot();
+        }
+    }
 }

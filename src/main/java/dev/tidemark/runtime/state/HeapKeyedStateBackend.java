@@ -121,6 +121,10 @@ public final class HeapKeyedStateBackend<K> {
         return currentKeyGroup;
     }
 
+    public int maxParallelism() {
+        return maxParallelism;
+    }
+
     public StateClock clock() {
         return clock;
     }

@@ -41,6 +41,34 @@ abstract class HeapState<K, N, V> {
         }
     }
 
+    /**
+     * Fails, naming the state, if a restored value is not what the program now declares (its type,
+     * or whether it has a time-to-live): it would otherwise fail later, at its first read, with a
+     * bare {@code ClassCastException}. Run once, when the state is first used after a restore.
+     */
+    final void checkRestored(String stateName, java.util.function.Predicate<Object> matches, String declared) {
+        if (table.size() == 0) {
+            return;
+        }
+        for (int group = 0; group < backend.maxParallelism(); group++) {
+            table.forEach(group, (key, namespace, raw) -> {
+                boolean stamped = raw instanceof Stamped;
+                if (stamped != (ttl != null)) {
+                    throw new IllegalStateException("restored state must keep its time-to-live setting: state="
+                            + stateName + ", saved " + (stamped ? "with" : "without") + " a time-to-live, declared "
+                            + (ttl != null ? "with" : "without") + " one, operator=" + backend.operatorName());
+                }
+                Object value = stamped ? ((Stamped) raw).value : raw;
+                if (!matches.test(value)) {
+                    throw new IllegalStateException("restored state must be of the type the program declares: state="
+                            + stateName + ", declared=" + declared + ", restored=" + value.getClass().getName()
+                            + ", operator=" + backend.operatorName() + "; restore into a program that declares the"
+                            + " state as before, or give it a new name");
+                }
+            });
+        }
+    }
+
     @SuppressWarnings("unchecked")
     final V read() {
         K key = backend.getCurrentKey();

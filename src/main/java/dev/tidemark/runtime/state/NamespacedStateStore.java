@@ -64,29 +64,56 @@ public final class NamespacedStateStore<K, N> implements KeyedStateStore {
 
     @Override
     public <T> ValueState<T> getState(ValueStateDescriptor<T> d) {
-        return get(d, ValueState.class, n -> new HeapStates.Value<>(this, n, d.getTtlConfig()));
+        return get(d, ValueState.class, n -> checked(new HeapStates.Value<>(this, n, d.getTtlConfig()), d,
+                v -> isA(d.getType(), v), named(d.getType())));
     }
 
     @Override
     public <T> ListState<T> getListState(ListStateDescriptor<T> d) {
-        return get(d, ListState.class, n -> new HeapStates.ListImpl<>(this, n, d.getTtlConfig()));
+        return get(d, ListState.class, n -> checked(new HeapStates.ListImpl<>(this, n, d.getTtlConfig()), d,
+                v -> v instanceof java.util.List<?> list && list.stream().allMatch(e -> isA(d.getElementType(), e)),
+                "List<" + named(d.getElementType()) + ">"));
     }
 
     @Override
     public <UK, UV> MapState<UK, UV> getMapState(MapStateDescriptor<UK, UV> d) {
-        return get(d, MapState.class, n -> new HeapStates.MapImpl<>(this, n, d.getTtlConfig()));
+        return get(d, MapState.class, n -> checked(new HeapStates.MapImpl<>(this, n, d.getTtlConfig()), d,
+                v -> v instanceof java.util.Map<?, ?> map && map.entrySet().stream()
+                        .allMatch(e -> isA(d.getKeyType(), e.getKey()) && isA(d.getValueType(), e.getValue())),
+                "Map<" + named(d.getKeyType()) + ", " + named(d.getValueType()) + ">"));
     }
 
     @Override
     public <T> ReducingState<T> getReducingState(ReducingStateDescriptor<T> d) {
-        return get(d, ReducingState.class,
-                n -> new HeapStates.Reducing<>(this, n, d.getTtlConfig(), d.getReduceFunction()));
+        return get(d, ReducingState.class, n -> checked(
+                new HeapStates.Reducing<>(this, n, d.getTtlConfig(), d.getReduceFunction()), d,
+                v -> isA(d.getType(), v), named(d.getType())));
     }
 
     @Override
     public <IN, ACC, OUT> AggregatingState<IN, OUT> getAggregatingState(AggregatingStateDescriptor<IN, ACC, OUT> d) {
-        return get(d, AggregatingState.class,
-                n -> new HeapStates.Aggregating<>(this, n, d.getTtlConfig(), d.getAggregateFunction()));
+        return get(d, AggregatingState.class, n -> checked(
+                new HeapStates.Aggregating<>(this, n, d.getTtlConfig(), d.getAggregateFunction()), d,
+                v -> isA(d.getAccumulatorType(), v), named(d.getAccumulatorType())));
+    }
+
+    /** {@code state}, once its restored values are checked against what {@code descriptor} declares. */
+    private static <S extends HeapState<?, ?, ?>> S checked(S state, StateDescriptor<?> descriptor,
+            java.util.function.Predicate<Object> matches, String declared) {
+        state.checkRestored(descriptor.getName(), matches, declared);
+        return state;
+    }
+
+    private static boolean isA(Class<?> type, Object value) {
+        return type == null || value == null || box(type).isInstance(value);
+    }
+
+    private static Class<?> box(Class<?> type) {
+        return type.isPrimitive() ? java.lang.invoke.MethodType.methodType(type).wrap().returnType() : type;
+    }
+
+    private static String named(Class<?> type) {
+        return type == null ? "?" : type.getName();
     }
 
     /** The state {@code descriptor} describes, whatever its kind. */
