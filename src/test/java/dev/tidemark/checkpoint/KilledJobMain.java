@@ -2,10 +2,7 @@ package dev.tidemark.checkpoint;
 
 import dev.tidemark.api.StreamExecutionEnvironment;
 import dev.tidemark.api.functions.MapFunction;
-import dev.tidemark.api.source.SourceFunction;
 import dev.tidemark.connectors.file.FileSink;
-import dev.tidemark.state.ListState;
-import dev.tidemark.state.ListStateDescriptor;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -23,42 +20,6 @@ public final class KilledJobMain {
 
     static final int COUNT = 6_000;
     static final int KEYS = 7;
-
-    /** 0..COUNT-1, about 3 per millisecond, its position checkpointed. */
-    static final class Numbers implements SourceFunction<Long>, CheckpointedFunction {
-        private transient ListState<Long> state;
-        private long next;
-        private volatile boolean running = true;
-
-        @Override
-        public void initializeState(FunctionInitializationContext context) {
-            state = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("next", Long.class));
-            state.get().forEach(n -> next = n);
-        }
-
-        @Override
-        public void snapshotState(FunctionSnapshotContext context) {
-            state.update(List.of(next));
-        }
-
-        @Override
-        public void run(SourceContext<Long> ctx) throws InterruptedException {
-            while (running && next < COUNT) {
-                synchronized (ctx.getCheckpointLock()) {
-                    ctx.collect(next);
-                    next++;
-                }
-                if (next % 3 == 0) {
-                    Thread.sleep(1);
-                }
-            }
-        }
-
-        @Override
-        public void cancel() {
-            running = false;
-        }
-    }
 
     /** Passes elements on; says when a checkpoint completed, before the sink behind it commits. */
     static final class Announce implements MapFunction<Long, Long>, CheckpointListener {
@@ -90,7 +51,7 @@ public final class KilledJobMain {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.create();
         env.enableCheckpointing(Duration.ofMillis(15), Path.of(args[0]));
         env.getCheckpointConfig().setResumeFromLatestCheckpoint(true);
-        env.addSource(new Numbers(), "Numbers").uid("numbers")
+        env.addSource(new CheckpointedNumbers(0, COUNT, 3, -1), "Numbers").uid("numbers")
                 .map(new Announce()).uid("announce")
                 .map(n -> new long[] {n % KEYS, n}).uid("pair")
                 .keyBy(pair -> pair[0])

@@ -5,13 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tidemark.api.JobExecutionException;
 import dev.tidemark.api.StreamExecutionEnvironment;
-import dev.tidemark.api.source.SourceFunction;
-import dev.tidemark.state.ListState;
-import dev.tidemark.state.ListStateDescriptor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.stream.Stream;
@@ -30,56 +26,11 @@ class ResumeLatestTest {
     static final Queue<Long> OUT = new ConcurrentLinkedQueue<>();
     static volatile long crashAt = -1;
 
-    /**
-     * Emits 1..10 (its position is checkpointed); at {@code crashAt} it first waits for a checkpoint
-     * that covers what came before, then dies, as its process would.
-     */
-    static final class Numbers implements SourceFunction<Long>, CheckpointedFunction, CheckpointListener {
-        private transient ListState<Long> state;
-        private long next = 1;
-        private volatile long completedAt = -1;
-
-        @Override
-        public void initializeState(FunctionInitializationContext context) {
-            state = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("next", Long.class));
-            state.get().forEach(n -> next = n);
-        }
-
-        @Override
-        public void snapshotState(FunctionSnapshotContext context) {
-            state.update(List.of(next));
-        }
-
-        @Override
-        public void notifyCheckpointComplete(long checkpointId) {
-            completedAt = next;
-        }
-
-        @Override
-        public void run(SourceContext<Long> ctx) throws InterruptedException {
-            while (next <= 10) {
-                if (next == crashAt) {
-                    while (completedAt != next) {
-                        Thread.sleep(1); // outside the checkpoint lock, so a checkpoint can be taken
-                    }
-                    throw new IllegalStateException("process died at " + next);
-                }
-                synchronized (ctx.getCheckpointLock()) {
-                    ctx.collect(next);
-                    next++;
-                }
-            }
-        }
-
-        @Override
-        public void cancel() {}
-    }
-
     private static void run(Path checkpoints) throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.create();
         env.enableCheckpointing(Duration.ofMillis(5), checkpoints);
         env.getCheckpointConfig().setResumeFromLatestCheckpoint(true);
-        env.addSource(new Numbers(), "Numbers").addSink((v, ctx) -> OUT.add(v));
+        env.addSource(new CheckpointedNumbers(1, 11, 0, crashAt), "Numbers").addSink((v, ctx) -> OUT.add(v));
         env.execute("resumable");
     }
 

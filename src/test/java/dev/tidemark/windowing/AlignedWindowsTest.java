@@ -135,8 +135,8 @@ class AlignedWindowsTest {
     }
 
     /** {@code Aggregations.count()} without its promise that merge is exact: windows keep one count each. */
-    static final class CountWithoutPromise implements AggregateFunction<Event, long[], Long> {
-        private final AggregateFunction<Event, long[], Long> count = Aggregations.count();
+    static final class CountWithoutPromise<T> implements AggregateFunction<T, long[], Long> {
+        private final AggregateFunction<T, long[], Long> count = Aggregations.count();
 
         @Override
         public long[] createAccumulator() {
@@ -144,7 +144,7 @@ class AlignedWindowsTest {
         }
 
         @Override
-        public long[] add(Event e, long[] acc) {
+        public long[] add(T e, long[] acc) {
             return count.add(e, acc);
         }
 
@@ -321,7 +321,7 @@ class AlignedWindowsTest {
         assertThat(runWithRestoreAt(157, counted)).isEqualTo(uninterrupted);
         assertThat(runSwitchingAt(157, counted, general)).as("panes into windows").isEqualTo(uninterrupted);
         Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> countedPerWindow =
-                keyed -> keyed.window(twelveBy4()).aggregate(new CountWithoutPromise(), new Track<>());
+                keyed -> keyed.window(twelveBy4()).aggregate(new CountWithoutPromise<>(), new Track<>());
         assertThat(runWithRestoreAt(-1, countedPerWindow)).isEqualTo(uninterrupted);
         assertThatThrownBy(() -> runSwitchingAt(157, countedPerWindow, counted)).as("count() keeps panes")
                 .hasStackTraceContaining("the snapshot holds accumulators per window, not per pane");

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tidemark.api.JobExecutionException;
-import dev.tidemark.api.functions.AggregateFunction;
 import dev.tidemark.api.functions.Aggregations;
 import dev.tidemark.api.functions.Collector;
 import dev.tidemark.api.functions.ProcessWindowFunction;
@@ -29,31 +28,6 @@ class ExtremeTimestampsTest {
 
     private static final long MIN = Long.MIN_VALUE;
 
-    /** Counts without an exact merge: per-window tables (the aligned operator). */
-    static final class Count implements AggregateFunction<Integer, long[], Long> {
-        @Override
-        public long[] createAccumulator() {
-            return new long[1];
-        }
-
-        @Override
-        public long[] add(Integer value, long[] acc) {
-            acc[0]++;
-            return acc;
-        }
-
-        @Override
-        public Long getResult(long[] acc) {
-            return acc[0];
-        }
-
-        @Override
-        public long[] merge(long[] a, long[] b) {
-            a[0] += b[0];
-            return a;
-        }
-    }
-
     /** "start..end=count" for each firing. */
     static final class Describe extends ProcessWindowFunction<Long, String, Integer, TimeWindow> {
         @Override
@@ -76,7 +50,7 @@ class ExtremeTimestampsTest {
 
     enum Path {
         GENERAL(w -> w.process(new CountAll())),
-        ALIGNED(w -> w.aggregate(new Count(), new Describe())),
+        ALIGNED(w -> w.aggregate(new AlignedWindowsTest.CountWithoutPromise<>(), new Describe())),
         PANES(w -> w.aggregate(Aggregations.<Integer>count(), new Describe()));
 
         final Function<WindowedStream<Integer, Integer, TimeWindow>, dev.tidemark.api.DataStream<String>> apply;

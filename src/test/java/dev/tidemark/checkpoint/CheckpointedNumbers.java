@@ -1,0 +1,80 @@
+package dev.tidemark.checkpoint;
+
+import dev.tidemark.api.source.SourceFunction;
+import dev.tidemark.state.ListState;
+import dev.tidemark.state.ListStateDescriptor;
+import java.util.List;
+
+/**
+ * Emits {@code first}, {@code first + 1}, ... below {@code end}, its position checkpointed, so a
+ * restored run goes on where the checkpoint left off. It can pace itself (a millisecond's pause
+ * every {@code pauseEvery} elements) and die at {@code dieAt}, as its process would, once a
+ * completed checkpoint covers everything before it.
+ */
+final class CheckpointedNumbers implements SourceFunction<Long>, CheckpointedFunction, CheckpointListener {
+
+    private final long end;
+    private final int pauseEvery;
+    private final long dieAt;
+    private transient ListState<Long> state;
+    private long next;
+    private volatile long coveredUpTo = Long.MIN_VALUE; // next as of the last completed checkpoint's snapshot
+    private transient java.util.Map<Long, Long> snapshotted; // checkpoint id -> next in its snapshot
+    private volatile boolean running = true;
+
+    /**
+     * @param pauseEvery pause a millisecond after every this many elements; 0 for no pause
+     * @param dieAt the number at which to throw, or -1 never
+     */
+    CheckpointedNumbers(long first, long end, int pauseEvery, long dieAt) {
+        this.next = first;
+        this.end = end;
+        this.pauseEvery = pauseEvery;
+        this.dieAt = dieAt;
+    }
+
+    @Override
+    public void initializeState(FunctionInitializationContext context) {
+        state = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("next", Long.class));
+        state.get().forEach(n -> next = n);
+        snapshotted = new java.util.concurrent.ConcurrentHashMap<>();
+    }
+
+    @Override
+    public void snapshotState(FunctionSnapshotContext context) {
+        state.update(List.of(next));
+        snapshotted.put(context.getCheckpointId(), next);
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) {
+        Long covered = snapshotted.remove(checkpointId);
+        if (covered != null) {
+            coveredUpTo = covered;
+        }
+    }
+
+    @Override
+    public void run(SourceContext<Long> ctx) throws InterruptedException {
+        while (running && next < end) {
+            if (next == dieAt) {
+                while (coveredUpTo != next) {
+                    Thread.sleep(1); // outside the checkpoint lock, so a checkpoint can be taken
+                }
+                throw new IllegalStateException("process died at " + next);
+            }
+            synchronized (ctx.getCheckpointLock()) {
+                ctx.collect(next);
+                next++;
+            }
+            if (pauseEvery > 0 && next % pauseEvery == 0) {
+                Thread.sleep(1);
+            }
+        }
+    }
+
+    @Override
+    public void cancel() {
+        running = false;
+    }
+}
