@@ -104,11 +104,15 @@ final class CheckpointCoordinator {
         return config.isCheckpointingEnabled();
     }
 
-    /** Starts periodic checkpoints, if enabled. */
+    /** Starts periodic checkpoints, if enabled; nothing if the job has ended already (a short one may). */
     void start() {
         if (isPeriodic()) {
             long interval = config.getInterval().toMillis();
-            executor.scheduleWithFixedDelay(() -> trigger(null), interval, interval, TimeUnit.MILLISECONDS);
+            try {
+                executor.scheduleWithFixedDelay(() -> trigger(null), interval, interval, TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.RejectedExecutionException ended) {
+                LOG.debug("Job ended before its periodic checkpoints started: job={}", jobName);
+            }
         }
     }
 

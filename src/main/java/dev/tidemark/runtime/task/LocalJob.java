@@ -152,8 +152,12 @@ public final class LocalJob implements JobClient, JobAttempt.Listener {
         checkpoints.start();
         long logInterval = config.getMetricsLogInterval().toMillis();
         if (logInterval > 0) {
-            housekeeping.scheduleAtFixedRate(() -> LOG.info("Metrics: job={}, {}", name, metrics.snapshot()),
-                    logInterval, logInterval, TimeUnit.MILLISECONDS);
+            try {
+                housekeeping.scheduleAtFixedRate(() -> LOG.info("Metrics: job={}, {}", name, metrics.snapshot()),
+                        logInterval, logInterval, TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.RejectedExecutionException ended) {
+                // the job has ended already: nothing to log
+            }
         }
         return this;
     }
