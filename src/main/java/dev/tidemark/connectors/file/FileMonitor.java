@@ -22,9 +22,11 @@ import java.util.stream.Stream;
 /**
  * Lists the files of a path and cuts each into {@link FileSplit}s for the readers: once, or every
  * interval for files that appeared or were modified since (by modification time and size).
- * Checkpoints hold the files already cut (with their version); a file's splits are emitted under the
- * checkpoint lock together, so a checkpoint holds all of a file's splits or none. Readers read a
- * split whole between two elements, so a checkpoint never falls inside one and they keep no state.
+ * Checkpoints hold the files already cut (with their version) and how many of a file's splits were
+ * handed out: each split is emitted under the checkpoint lock on its own, so a checkpoint can fall
+ * between two splits of a file, and the readers' small input rings make the monitor wait rather
+ * than hand out every split ahead of a barrier. Readers read a split whole between two elements, so
+ * a checkpoint never falls inside one and they keep no state.
  *
  * <p>Threading: {@code run} on the source thread; {@code cancel} from another thread.
  */
@@ -40,6 +42,7 @@ final class FileMonitor implements SourceFunction<FileSplit>, CheckpointedFuncti
     private transient CountDownLatch cancelled;
     private transient ListState<String> readState;
     private transient Map<Path, String> read; // file -> "modified/size" when it was cut into splits
+    private transient Map<Path, Integer> handedOut; // file -> splits emitted, while not all are
 
     FileMonitor(String path, FileProcessingMode mode, long intervalMillis, FilePathFilter filter, long splitSize) {
         this.path = path;
@@ -54,18 +57,29 @@ final class FileMonitor implements SourceFunction<FileSplit>, CheckpointedFuncti
         cancelled = new CountDownLatch(1);
         if (read == null) {
             read = new HashMap<>();
+            handedOut = new HashMap<>();
+        }
+        for (Map.Entry<Path, Integer> unfinished : List.copyOf(handedOut.entrySet())) { // restored mid-file
+            emitSplits(unfinished.getKey(), sizeOf(read.get(unfinished.getKey())), unfinished.getValue(), ctx);
         }
         do {
             for (Path file : scan()) {
-                String version = Files.getLastModifiedTime(file).toMillis() + "/" + Files.size(file);
+                long size = Files.size(file);
+                String version = Files.getLastModifiedTime(file).toMillis() + "/" + size;
                 synchronized (ctx.getCheckpointLock()) {
-                    if (!version.equals(read.get(file))) {
-                        read.put(file, version);
-                        emitSplits(file, ctx);
+                    if (version.equals(read.get(file))) {
+                        continue;
                     }
+                    read.put(file, version);
+                    handedOut.put(file, 0);
                 }
+                emitSplits(file, size, 0, ctx);
             }
         } while (mode == FileProcessingMode.PROCESS_CONTINUOUSLY && !cancelled.await(intervalMillis, TimeUnit.MILLISECONDS));
+    }
+
+    private static long sizeOf(String version) {
+        return Long.parseLong(version.substring(version.indexOf('/') + 1));
     }
 
     private List<Path> scan() throws IOException {
@@ -91,11 +105,22 @@ final class FileMonitor implements SourceFunction<FileSplit>, CheckpointedFuncti
         }
     }
 
-    private void emitSplits(Path file, SourceContext<FileSplit> ctx) throws IOException {
-        long size = Files.size(file);
-        int index = 0;
-        for (long start = 0; start < size; start += splitSize) {
-            ctx.collect(new FileSplit(file.toString(), start, Math.min(splitSize, size - start), index++));
+    /** Emits the splits of {@code file} from split {@code from} on, each with its progress under the lock. */
+    private void emitSplits(Path file, long size, int from, SourceContext<FileSplit> ctx) {
+        int splits = (int) ((size + splitSize - 1) / splitSize);
+        for (int index = from; index < splits; index++) {
+            long start = index * splitSize;
+            synchronized (ctx.getCheckpointLock()) {
+                ctx.collect(new FileSplit(file.toString(), start, Math.min(splitSize, size - start), index));
+                if (index + 1 == splits) {
+                    handedOut.remove(file);
+                } else {
+                    handedOut.put(file, index + 1);
+                }
+            }
+        }
+        synchronized (ctx.getCheckpointLock()) {
+            handedOut.remove(file); // an empty file has no split
         }
     }
 
@@ -103,16 +128,31 @@ final class FileMonitor implements SourceFunction<FileSplit>, CheckpointedFuncti
     public void initializeState(FunctionInitializationContext context) {
         readState = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("read-files", String.class));
         read = new HashMap<>();
+        handedOut = new HashMap<>();
         for (String entry : readState.get()) {
-            int tab = entry.lastIndexOf('\t');
-            read.put(Path.of(entry.substring(0, tab)), entry.substring(tab + 1));
+            // "<path>\t<modified>/<size>", and "\t<splits handed out>" while not all are (no '/' in it)
+            String rest = entry;
+            int tab = rest.lastIndexOf('\t');
+            if (rest.indexOf('/', tab) < 0) {
+                handedOutOf(rest.substring(0, tab), Integer.parseInt(rest.substring(tab + 1)));
+                rest = rest.substring(0, tab);
+                tab = rest.lastIndexOf('\t');
+            }
+            read.put(Path.of(rest.substring(0, tab)), rest.substring(tab + 1));
         }
+    }
+
+    private void handedOutOf(String pathAndVersion, int splits) {
+        handedOut.put(Path.of(pathAndVersion.substring(0, pathAndVersion.lastIndexOf('\t'))), splits);
     }
 
     @Override
     public void snapshotState(FunctionSnapshotContext context) {
         List<String> entries = new ArrayList<>(read.size());
-        read.forEach((file, version) -> entries.add(file + "\t" + version));
+        read.forEach((file, version) -> {
+            Integer partial = handedOut.get(file);
+            entries.add(file + "\t" + version + (partial == null ? "" : "\t" + partial));
+        });
         readState.update(entries);
     }
 

@@ -1,5 +1,6 @@
 package dev.tidemark.connectors.file;
 
+import dev.tidemark.runtime.graph.OneInputTransformation;
 import dev.tidemark.api.OutputTag;
 import dev.tidemark.api.SingleOutputStreamOperator;
 import dev.tidemark.api.StreamExecutionEnvironment;
@@ -29,6 +30,9 @@ import java.util.Objects;
  * @param <T> the element type
  */
 public final class FileSource<T> {
+
+    /** How many splits each reader's input holds, beside the one it reads. */
+    static final int READER_BUFFER = 2;
 
     /** The default split size: 32 MiB. */
     public static final long DEFAULT_SPLIT_SIZE = 32L << 20;
@@ -114,7 +118,10 @@ public final class FileSource<T> {
         FileMonitor monitor = new FileMonitor(path, mode, intervalMillis, filter, splitSize);
         SerializedValue<LineFormat<T>> formats = SerializedValue.of(format, "the line format of file source '" + path + "'");
         OutputTag<MalformedLine> tag = malformedTag;
-        return env.addSource(monitor, "FileMonitor(" + path + ")")
+        SingleOutputStreamOperator<T> readers = env.addSource(monitor, "FileMonitor(" + path + ")")
                 .transform("FileReader(" + path + ")", ctx -> new FileReaderOperator<>(formats.copy(), tag, ctx));
+        // a reader holds at most two splits ahead: a checkpoint barrier queues behind those, not behind every file
+        ((OneInputTransformation<?, ?>) readers.getTransformation()).setInputBufferCapacity(READER_BUFFER);
+        return readers;
     }
 }

@@ -9,6 +9,7 @@ public final class OneInputTransformation<IN, OUT> extends Transformation<OUT> {
     private final Transformation<IN> input;
     private final OperatorFactory<IN, OUT> factory;
     private final boolean sink;
+    private int inputBufferCapacity;
 
     public OneInputTransformation(String name, Transformation<IN> input, OperatorFactory<IN, OUT> factory, boolean sink) {
         super(name);
@@ -23,6 +24,23 @@ public final class OneInputTransformation<IN, OUT> extends Transformation<OUT> {
 
     public OperatorFactory<IN, OUT> factory() {
         return factory;
+    }
+
+    /**
+     * How many elements each input ring of this operator holds, a power of two; 0 for the task's
+     * share of its ring budget. A small ring bounds what a producer hands ahead: the file readers'
+     * splits, which a checkpoint barrier would otherwise queue behind.
+     */
+    public int inputBufferCapacity() {
+        return inputBufferCapacity;
+    }
+
+    /** See {@link #inputBufferCapacity()}. */
+    public void setInputBufferCapacity(int capacity) {
+        if (capacity < 0 || capacity > 0 && Integer.bitCount(capacity) != 1) {
+            throw new IllegalArgumentException("input buffer capacity must be 0 or a power of two: capacity=" + capacity);
+        }
+        this.inputBufferCapacity = capacity;
     }
 
     /** Whether this node ends the pipeline. */

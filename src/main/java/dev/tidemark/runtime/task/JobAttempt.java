@@ -5,6 +5,7 @@ import dev.tidemark.api.TimeCharacteristic;
 import dev.tidemark.runtime.checkpoint.CompletedCheckpoint;
 import dev.tidemark.runtime.graph.JobGraph;
 import dev.tidemark.runtime.graph.JobVertex;
+import dev.tidemark.runtime.graph.OneInputTransformation;
 import dev.tidemark.runtime.graph.SourceTransformation;
 import dev.tidemark.runtime.metrics.MetricRegistry;
 import dev.tidemark.runtime.timers.MailboxProcessingTimeService;
@@ -142,7 +143,9 @@ final class JobAttempt implements TaskListener {
             if (consumer.vertex().isSource()) {
                 return p.sourceInput(consumer).channel(channelIndex);
             }
-            ElementQueue queue = new ElementQueue(channelIndex, queueCapacity(channelCount), p.wakeup,
+            int capacity = consumer.vertex().head().transformation() instanceof OneInputTransformation<?, ?> t
+                    && t.inputBufferCapacity() > 0 ? t.inputBufferCapacity() : queueCapacity(channelCount);
+            ElementQueue queue = new ElementQueue(channelIndex, capacity, p.wakeup,
                     metrics.counter(producer, ElementQueue.BACK_PRESSURED_NANOS));
             p.queues.add(queue);
             return queue;

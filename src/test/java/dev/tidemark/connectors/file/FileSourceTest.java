@@ -54,6 +54,43 @@ class FileSourceTest {
         assertThat(lines).containsExactlyInAnyOrderElementsOf(expected);
     }
 
+    static volatile CountDownLatch readersBlocked;
+    static volatile CountDownLatch release;
+    static final List<String> READ = new CopyOnWriteArrayList<>();
+
+    /**
+     * The monitor hands each reader only a couple of splits ahead: a checkpoint barrier would queue
+     * behind every split handed out, so with all of them out at once a checkpoint could not complete
+     * until every file was read.
+     */
+    @Test
+    void monitor_handsReadersOnlyAFewSplitsAhead() throws Exception {
+        for (int f = 0; f < 60; f++) {
+            write("f" + f + ".txt", "line of file " + f + "\n");
+        }
+        readersBlocked = new CountDownLatch(2);
+        release = new CountDownLatch(1);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(2);
+        READ.clear();
+        FileSource.lines(dir.toString()).build(env).map(line -> {
+            readersBlocked.countDown();
+            release.await(); // both readers hold their first split
+            return line;
+        }).addSink((SinkFunction<String>) (line, ctx) -> READ.add(line));
+        JobClient job = env.executeAsync("bounded splits");
+        assertThat(readersBlocked.await(30, TimeUnit.SECONDS)).isTrue();
+        String emitted = "FileMonitor(" + dir + ").numRecordsOut";
+        long limit = 2L * (FileSource.READER_BUFFER + 1);
+        for (int i = 0; i < 200 && job.metrics().getOrDefault(emitted, 0L) < limit; i++) {
+            Thread.sleep(5); // the monitor fills the readers' rings, then must wait
+        }
+        assertThat(job.metrics().get(emitted)).as("splits handed out while both readers are busy")
+                .isBetween(2L, limit);
+        release.countDown();
+        job.await();
+        assertThat(READ).hasSize(60);
+    }
+
     record Trip(String city, int minutes) implements Serializable {}
 
     @Test
