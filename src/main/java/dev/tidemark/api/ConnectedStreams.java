@@ -45,7 +45,7 @@ public final class ConnectedStreams<IN1, IN2> {
         dev.tidemark.runtime.graph.KeyTypes.check(Objects.requireNonNull(keySelector1));
         dev.tidemark.runtime.graph.KeyTypes.check(Objects.requireNonNull(keySelector2));
         SerializedValue<KeySelector<IN1, K>> k1 = DataStream.serialize(keySelector1, "KeyBy");
-        SerializedValue<KeySelector<IN2, K>> k2 = DataStream.serialize(Objects.requireNonNull(keySelector2), "KeyBy");
+        SerializedValue<KeySelector<IN2, K>> k2 = DataStream.serialize(keySelector2, "KeyBy");
         return new ConnectedStreams<>(environment,
                 new PartitionTransformation<>(input1, new Partitioner.Hash(k1)),
                 new PartitionTransformation<>(input2, new Partitioner.Hash(k2)), k1, k2);

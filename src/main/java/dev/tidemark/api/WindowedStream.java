@@ -1,9 +1,9 @@
 package dev.tidemark.api;
 
-import dev.tidemark.eventtime.Durations;
 import dev.tidemark.api.functions.AggregateFunction;
 import dev.tidemark.api.functions.ProcessWindowFunction;
 import dev.tidemark.api.functions.ReduceFunction;
+import dev.tidemark.eventtime.Durations;
 import dev.tidemark.runtime.graph.SerializedValue;
 import dev.tidemark.runtime.operators.window.AlignedWindowOperator;
 import dev.tidemark.runtime.operators.window.PanedWindowOperator;

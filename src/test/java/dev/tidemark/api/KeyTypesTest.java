@@ -91,6 +91,21 @@ class KeyTypesTest {
                 .hasMessageContaining("key must have a value-based hashCode: key class=" + Handle.class.getName());
     }
 
+    /** A key type that only its implementations define. */
+    interface Named extends Serializable {
+        String name();
+    }
+
+    record Tag(String name) implements Named {}
+
+    @Test
+    void keysOfAnInterfaceType_areJudgedByTheirOwnClasses_notRefusedAtKeyBy() throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(2);
+        KeySelector<Long, Named> selector = n -> new Tag("t" + n % 3);
+        env.fromSequence(1, 9).keyBy(selector).reduce(Long::sum).addSink((v, ctx) -> {});
+        env.execute("interface keys");
+    }
+
     @Test
     void identityHashKey_behindAnObjectTypedSelector_failsTheJobNamingTheExchange() {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(2);

@@ -112,15 +112,11 @@ final class FileMonitor implements SourceFunction<FileSplit>, CheckpointedFuncti
             long start = index * splitSize;
             synchronized (ctx.getCheckpointLock()) {
                 ctx.collect(new FileSplit(file.toString(), start, Math.min(splitSize, size - start), index));
-                if (index + 1 == splits) {
-                    handedOut.remove(file);
-                } else {
-                    handedOut.put(file, index + 1);
-                }
+                handedOut.put(file, index + 1);
             }
         }
         synchronized (ctx.getCheckpointLock()) {
-            handedOut.remove(file); // an empty file has no split
+            handedOut.remove(file);
         }
     }
 

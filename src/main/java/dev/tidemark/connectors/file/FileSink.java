@@ -1,10 +1,5 @@
 package dev.tidemark.connectors.file;
 
-import java.util.HashSet;
-import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import dev.tidemark.api.functions.RuntimeContext;
 import dev.tidemark.api.sink.TwoPhaseCommitSink;
 import java.io.BufferedWriter;
@@ -16,9 +11,14 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Writes elements as lines into part files of a directory, exactly once: a reader never sees half a

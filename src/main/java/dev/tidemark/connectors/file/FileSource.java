@@ -1,9 +1,9 @@
 package dev.tidemark.connectors.file;
 
-import dev.tidemark.runtime.graph.OneInputTransformation;
 import dev.tidemark.api.OutputTag;
 import dev.tidemark.api.SingleOutputStreamOperator;
 import dev.tidemark.api.StreamExecutionEnvironment;
+import dev.tidemark.runtime.graph.OneInputTransformation;
 import dev.tidemark.runtime.graph.SerializedValue;
 import java.time.Duration;
 import java.util.Objects;

@@ -7,9 +7,10 @@ import java.lang.reflect.Method;
 
 /**
  * Refuses a key selector at {@code keyBy} when the type of key it returns can be seen there and has
- * no stable hash (an array, a class with {@code Object}'s identity hash). A lambda or method
- * reference shows it through its serialized form, a selector class through its {@code getKey}; a
- * generic return type shows nothing, and its keys are checked as they come.
+ * no stable hash: an array, or a final class with {@code Object}'s identity hash. A lambda or method
+ * reference shows it through its serialized form, a selector class through its {@code getKey}. A
+ * generic return type shows nothing, and an interface or a class that may be subclassed says
+ * nothing of the keys' own classes: their keys are checked as they come.
  */
 public final class KeyTypes {
 
@@ -20,7 +21,8 @@ public final class KeyTypes {
      */
     public static void check(Serializable selector) {
         Class<?> type = keyType(selector);
-        String refusal = type == null || type == Object.class ? null : KeyHash.refusal(type);
+        boolean judged = type != null && (type.isArray() || java.lang.reflect.Modifier.isFinal(type.getModifiers()));
+        String refusal = judged ? KeyHash.refusal(type) : null;
         if (refusal != null) {
             throw new IllegalArgumentException(refusal + " (keyBy)");
         }
