@@ -185,6 +185,9 @@ public final class KafkaSource<T> implements SplitSource<T>, CheckpointedFunctio
                         finish(ctx, kafka, open, tp, split);
                     }
                 }
+                if (bounded) {
+                    finishPassedEnds(ctx, kafka, open, splitOf, stopAt);
+                }
             }
         } catch (WakeupException cancelled) {
             // cancel() woke the consumer
@@ -194,6 +197,23 @@ public final class KafkaSource<T> implements SplitSource<T>, CheckpointedFunctio
             kafka.close(Duration.ofSeconds(1)); // manually assigned: no group to leave, only fetches to abandon
             if (interrupted) {
                 Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /**
+     * Finishes the bounded partitions whose position has reached their end without a record there:
+     * the last offsets of a transactional topic are transaction markers, and with read_committed
+     * aborted records are skipped, so no record may ever carry the last offset.
+     */
+    private void finishPassedEnds(SplitContext<T> ctx, KafkaConsumer<byte[], byte[]> kafka, List<TopicPartition> open,
+            Map<TopicPartition, Integer> splitOf, Map<TopicPartition, Long> stopAt) {
+        for (TopicPartition tp : List.copyOf(open)) {
+            if (kafka.position(tp) >= stopAt.get(tp)) {
+                synchronized (ctx.split(splitOf.get(tp)).getCheckpointLock()) {
+                    positions.get(tp)[0] = Math.max(positions.get(tp)[0], kafka.position(tp));
+                }
+                finish(ctx, kafka, open, tp, splitOf.get(tp));
             }
         }
     }
@@ -321,6 +341,15 @@ public final class KafkaSource<T> implements SplitSource<T>, CheckpointedFunctio
         }
 
         /** Any Kafka consumer property. */
+        /**
+         * Reads only records of committed transactions (Kafka's {@code isolation.level=read_committed}),
+         * as a consumer of an exactly-once producer's topic must; a bounded read then ends at the last
+         * stable offset.
+         */
+        public Builder<T> readCommitted() {
+            return property(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        }
+
         public Builder<T> property(String key, String value) {
             properties.put(Objects.requireNonNull(key), Objects.requireNonNull(value));
             return this;

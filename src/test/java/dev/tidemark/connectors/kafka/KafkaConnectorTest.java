@@ -46,7 +46,10 @@ class KafkaConnectorTest {
     @BeforeAll
     static void startBroker() throws Exception {
         cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
-                .setCombined(true).setNumBrokerNodes(1).setNumControllerNodes(1).build()).build();
+                .setCombined(true).setNumBrokerNodes(1).setNumControllerNodes(1).build())
+                .setConfigProp("transaction.state.log.replication.factor", "1") // one broker holds transactions too
+                .setConfigProp("transaction.state.log.min.isr", "1")
+                .build();
         cluster.format();
         cluster.startup();
         cluster.waitForReadyBrokers();
@@ -87,6 +90,40 @@ class KafkaConnectorTest {
         return new KafkaProducer<>(props, new StringSerializer(), new StringSerializer());
     }
 
+
+    /**
+     * A topic written in transactions, one of them aborted, as an exactly-once producer leaves it:
+     * its last offsets are transaction markers, which no record carries.
+     */
+    @Test
+    void boundedReadCommitted_ofATransactionalTopic_skipsAbortedRecords_andEnds() throws Exception {
+        createTopic("payments", 2);
+        Properties props = new Properties();
+        props.put("bootstrap.servers", bootstrap);
+        props.put("transactional.id", "payments-writer");
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(props, new StringSerializer(),
+                new StringSerializer())) {
+            producer.initTransactions();
+            for (int txn = 0; txn < 3; txn++) {
+                producer.beginTransaction();
+                for (int i = 0; i < 5; i++) {
+                    producer.send(new ProducerRecord<>("payments", i % 2, 1_000L + txn * 10 + i, null, "t" + txn + "-" + i));
+                }
+                if (txn == 1) {
+                    producer.abortTransaction();
+                } else {
+                    producer.commitTransaction();
+                }
+            }
+        }
+        KafkaSource<String> source = KafkaSource.<String>builder().bootstrapServers(bootstrap).topics("payments")
+                .deserializer(KafkaRecordDeserializer.utf8Values()).readCommitted().bounded().build();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(2);
+        List<String> read = env.fromSource(source, WatermarkStrategy.forMonotonousTimestamps(), "Kafka")
+                .executeAndCollect("read committed");
+        assertThat(read).containsExactlyInAnyOrder("t0-0", "t0-1", "t0-2", "t0-3", "t0-4",
+                "t2-0", "t2-1", "t2-2", "t2-3", "t2-4");
+    }
 
     @Test
     void boundedRead_ofInterleavedAscendingPartitions_givesExactWindows_andNoLateRecord() throws Exception {
