@@ -254,6 +254,16 @@ public final class TestDriver implements AutoCloseable {
         }
 
         @Override
+        public java.util.function.LongSupplier splitClock(JobVertex vertex, int channel, ProcessingTimeService time) {
+            TestSource<?> testSource = testSources.get((SourceTransformation<?>) vertex.head().transformation());
+            if (testSource == null) {
+                return time::currentProcessingTime;
+            }
+            TestSource.Partition<?> partition = testSource.partitions().get(channel);
+            return () -> clock.currentProcessingTime() + partition.clockAheadMillis();
+        }
+
+        @Override
         public int sourceChannels(JobVertex vertex, int subtaskIndex) {
             SourceTransformation<?> source = (SourceTransformation<?>) vertex.head().transformation();
             TestSource<?> testSource = testSources.get(source);

@@ -106,6 +106,7 @@ public final class TestSource<T> {
         private final TestDriver driver;
         private final String sourceName;
         private final int index;
+        private long clockAheadMillis;
 
         Partition(TestDriver driver, String sourceName, int index) {
             this.driver = driver;
@@ -147,6 +148,26 @@ public final class TestSource<T> {
          */
         public boolean isPaused() {
             return driver.isPaused(this);
+        }
+
+        /**
+         * Moves this partition's own processing-time clock {@code ahead} of the driver's (further
+         * each call), as a partition read on another machine may run ahead: its watermark generator
+         * sees the driver's time plus that, so its idleness timeout runs out sooner than the other
+         * partitions'. Periodic emission still follows the driver's clock
+         * ({@link TestDriver#advanceProcessingTime}); other partitions are not affected.
+         *
+         * @throws IllegalArgumentException if {@code ahead} is negative
+         */
+        public Partition<T> advanceClock(java.time.Duration ahead) {
+            clockAheadMillis = Math.addExact(clockAheadMillis,
+                    dev.tidemark.eventtime.Durations.nonNegativeMillis(ahead, "ahead"));
+            return this;
+        }
+
+        /** How far this partition's clock runs ahead of the driver's. */
+        long clockAheadMillis() {
+            return clockAheadMillis;
         }
 
         int index() {

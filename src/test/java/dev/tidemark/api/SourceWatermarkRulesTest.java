@@ -118,4 +118,19 @@ class SourceWatermarkRulesTest {
         driver.advanceProcessingTime(Duration.ofSeconds(2));
         assertThat(out.events()).containsExactly(record(1L, 9), watermark(Long.MAX_VALUE));
     }
+
+    @Test
+    void aPartitionWhoseOwnClockRunsAhead_turnsIdleBeforeTheOthers() {
+        TestSource<Long> in = source(WatermarkStrategy.<Long>forMonotonousTimestamps().withIdleness(Duration.ofSeconds(1)));
+        TestSink<Long> out = driver.sink(in.stream());
+        driver.start();
+        in.partition(0).emit(10L);
+        in.partition(1).emit(50L);
+        driver.advanceProcessingTime(PERIOD); // 9 and 49: the source at 9
+        driver.advanceProcessingTime(PERIOD); // both silent since 400 by their clocks
+        in.partition(0).advanceClock(Duration.ofSeconds(2));
+        driver.advanceProcessingTime(PERIOD); // partition 0 reads 2,600: idle; partition 1 reads 600: not yet
+        assertThat(out.watermarks()).containsExactly(9L, 49L);
+        assertThat(out.events()).noneMatch(e -> e instanceof StreamEvent.Status<Long> status && status.idle());
+    }
 }

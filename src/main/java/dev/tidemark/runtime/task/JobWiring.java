@@ -37,6 +37,14 @@ public final class JobWiring {
 
         /** How many channels instance {@code subtaskIndex} of a source vertex writes to: one per owned split. */
         int sourceChannels(JobVertex vertex, int subtaskIndex);
+
+        /**
+         * The processing-time clock that split {@code channel}'s watermark generator reads (its
+         * idleness, say): the instance's own, unless the environment gives each split its own.
+         */
+        default java.util.function.LongSupplier splitClock(JobVertex vertex, int channel, ProcessingTimeService time) {
+            return time::currentProcessingTime;
+        }
     }
 
     /** Builds and connects every instance; consumers are built before their producers. */
@@ -94,7 +102,11 @@ public final class JobWiring {
         InputProcessor processor = new InputProcessor(chain, inputOf.stream().mapToInt(Integer::intValue).toArray(), inputs,
                 timeService::currentProcessingTime);
         SplitPauses pauses = new SplitPauses(inputOf.size());
-        SplitWatermarks<?> splitWatermarks = splitWatermarks(vertex, processor, inputOf.size(), timeService, settings, pauses);
+        java.util.function.LongSupplier[] splitClocks = new java.util.function.LongSupplier[inputOf.size()];
+        for (int c = 0; c < splitClocks.length; c++) {
+            splitClocks[c] = environment.splitClock(vertex, c, timeService);
+        }
+        SplitWatermarks<?> splitWatermarks = splitWatermarks(vertex, processor, splitClocks, timeService, settings, pauses);
         subtask.wire(chain, processor, splitWatermarks, pauses);
         ChannelConsumer target = splitWatermarks != null ? splitWatermarks : processor;
         for (int k = 0; k < inputOf.size(); k++) {
@@ -112,8 +124,9 @@ public final class JobWiring {
         return subtask;
     }
 
-    private static SplitWatermarks<?> splitWatermarks(JobVertex vertex, InputProcessor processor, int channels,
-            ProcessingTimeService timeService, OperatorChain.Settings settings, SplitPauses pauses) {
+    private static SplitWatermarks<?> splitWatermarks(JobVertex vertex, InputProcessor processor,
+            java.util.function.LongSupplier[] splitClocks, ProcessingTimeService timeService,
+            OperatorChain.Settings settings, SplitPauses pauses) {
         if (!(vertex.head().transformation() instanceof SourceTransformation<?> source)) {
             return null;
         }
@@ -121,7 +134,7 @@ public final class JobWiring {
         if (strategy == null) {
             return null;
         }
-        return new SplitWatermarks<>(source.name() + " timestamps/watermarks", processor, strategy, channels, timeService,
+        return new SplitWatermarks<>(source.name() + " timestamps/watermarks", processor, strategy, splitClocks, timeService,
                 settings.config().getAutoWatermarkIntervalMillis(), settings.alignment(), pauses);
     }
 

@@ -36,10 +36,16 @@ final class SplitWatermarks<T> implements ChannelConsumer {
     private final SplitPauses pauses;
     private final String name;
 
+    /**
+     * @param name what a failing timestamp assigner or watermark generator is reported as
+     * @param splitClocks what each split's watermark generator reads as processing time
+     * @param clock the task's clock, which schedules the periodic emissions
+     */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    /** @param name what a failing timestamp assigner or watermark generator is reported as */
-    SplitWatermarks(String name, InputProcessor target, WatermarkStrategy<T> strategy, int channels,
-            ProcessingTimeService clock, long intervalMillis, AlignmentGroups groups, SplitPauses pauses) {
+    SplitWatermarks(String name, InputProcessor target, WatermarkStrategy<T> strategy,
+            java.util.function.LongSupplier[] splitClocks, ProcessingTimeService clock, long intervalMillis,
+            AlignmentGroups groups, SplitPauses pauses) {
+        int channels = splitClocks.length;
         this.name = name;
         this.target = target;
         this.ended = new boolean[channels];
@@ -68,7 +74,7 @@ final class SplitWatermarks<T> implements ChannelConsumer {
         this.emitters = new WatermarkEmitter[channels];
         for (int c = 0; c < channels; c++) {
             assigners[c] = strategy.createTimestampAssigner();
-            generators[c] = strategy.createWatermarkGenerator(clock::currentProcessingTime);
+            generators[c] = strategy.createWatermarkGenerator(splitClocks[c]::getAsLong);
             emitters[c] = new WatermarkEmitter(new ChannelOutput(c), "split channel " + c, clock::currentProcessingTime);
         }
     }
