@@ -104,7 +104,8 @@ public final class JobWiring {
         SplitPauses pauses = new SplitPauses(inputOf.size());
         java.util.function.LongSupplier[] splitClocks = new java.util.function.LongSupplier[inputOf.size()];
         for (int c = 0; c < splitClocks.length; c++) {
-            splitClocks[c] = environment.splitClock(vertex, c, timeService);
+            splitClocks[c] = vertex.isSource() ? environment.splitClock(vertex, c, timeService)
+                    : timeService::currentProcessingTime;
         }
         SplitWatermarks<?> splitWatermarks = splitWatermarks(vertex, processor, splitClocks, timeService, settings, pauses);
         subtask.wire(chain, processor, splitWatermarks, pauses);
