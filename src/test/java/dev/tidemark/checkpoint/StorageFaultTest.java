@@ -66,7 +66,9 @@ class StorageFaultTest {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.create();
         env.enableCheckpointing(Duration.ofMillis(5), checkpoints);
         env.getCheckpointConfig().setTolerableCheckpointFailureNumber(Integer.MAX_VALUE);
-        env.addSource(new WaitForStorage(checkpoints.toString()), "Numbers").addSink((v, ctx) -> {});
+        Path output = dir.resolve("out");
+        env.addSource(new WaitForStorage(checkpoints.toString()), "Numbers")
+                .addSink(dev.tidemark.connectors.file.FileSink.lines(output.toString()));
         var client = env.executeAsync("storage back");
         while (client.metrics().getOrDefault("storage back.numberOfFailedCheckpoints", 0L) < 2) {
             Thread.onSpinWait();
@@ -77,5 +79,21 @@ class StorageFaultTest {
             assertThat(listed.map(d -> d.getFileName().toString())).as("partial ones are removed")
                     .isNotEmpty().allMatch(name -> Files.exists(checkpoints.resolve(name).resolve("_metadata")));
         }
+        assertThat(CommittedParts.read(output)).as("the file sink commits with the final checkpoint, once")
+                .containsExactly("1", "2", "3");
+    }
+
+    @Test
+    void storageGoneForGood_withTheFileSink_failsTheJob_andCommitsNothing(@TempDir Path dir) throws Exception {
+        Path checkpoints = Files.writeString(dir.resolve("not-a-directory"), "x").resolve("checkpoints");
+        Path output = dir.resolve("out");
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create();
+        env.enableCheckpointing(Duration.ofMillis(5), checkpoints);
+        env.getCheckpointConfig().setTolerableCheckpointFailureNumber(3);
+        env.fromSequence(1, 3_000).addSink(dev.tidemark.connectors.file.FileSink.lines(output.toString()));
+        assertThatThrownBy(() -> env.execute("no storage, file sink"))
+                .isInstanceOf(JobExecutionException.class)
+                .hasMessageContaining("checkpoint storage failed");
+        assertThat(CommittedParts.read(output)).as("no checkpoint completed: nothing may be committed").isEmpty();
     }
 }
