@@ -38,7 +38,7 @@ public final class KilledJobMain {
     /** The lines a failure-free run commits: "key,running sum" for every element. */
     static List<String> expected() {
         long[] sums = new long[KEYS];
-        java.util.List<String> lines = new java.util.ArrayList<>();
+        List<String> lines = new java.util.ArrayList<>();
         for (long n = 0; n < COUNT; n++) {
             int key = (int) (n % KEYS);
             sums[key] += n;
