@@ -33,10 +33,9 @@ class CancellationTest {
         private volatile boolean running = true;
 
         @Override
-        public void run(SourceContext<Long> ctx) throws InterruptedException {
+        public void run(SourceContext<Long> ctx) {
             for (long n = 0; running; n++) {
-                ctx.collect(n);
-                Thread.sleep(1);
+                ctx.collect(n); // as fast as it may: backpressure holds it
             }
         }
 
@@ -68,7 +67,7 @@ class CancellationTest {
         @Override
         public void onTimer(long timestamp, OnTimerContext ctx, Collector<Long> out) throws InterruptedException {
             blocked.countDown();
-            Thread.sleep(20_000);
+            Thread.sleep(20_000); // the user code under test: blocked until cancel() interrupts it
         }
     }
 
@@ -87,7 +86,7 @@ class CancellationTest {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.create();
         env.addSource(new Ticks(), "Ticks").rebalance().map(n -> {
             blocked.countDown();
-            Thread.sleep(20_000);
+            Thread.sleep(20_000); // the user code under test: blocked until cancel() interrupts it
             return n;
         }).addSink((v, ctx) -> {});
         cancelPromptly(env, "sleeping map");
@@ -122,20 +121,20 @@ class CancellationTest {
                     in.read(); // no interrupt reaches a socket read
                 }
             });
-            Thread closer = new Thread(() -> {
+            CountDownLatch peerMayClose = new CountDownLatch(1);
+            Thread peer = new Thread(() -> {
                 try (Socket accepted = server.accept()) {
-                    Thread.sleep(3_000); // the peer goes away later, as a stuck server would
+                    peerMayClose.await(); // a stuck server: it answers nothing until the test lets it go
                 } catch (Exception e) {
                     // the test ends either way
                 }
             });
-            closer.start();
+            peer.start();
             cancelPromptly(env, "socket sink");
-            closer.join();
+            peerMayClose.countDown();
+            peer.join();
         }
-        for (int i = 0; i < 500 && !Threads.tidemarkThreads().isEmpty(); i++) {
-            Thread.sleep(10); // the abandoned thread ends once its socket read returns
-        }
+        Threads.awaitTidemarkThreadsEnded(Duration.ofSeconds(10)); // the abandoned one, once its read returns
         assertThat(Threads.tidemarkThreads()).isEmpty();
     }
 }

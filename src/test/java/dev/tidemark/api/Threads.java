@@ -16,4 +16,13 @@ final class Threads {
                 .sorted()
                 .toList();
     }
+
+    /** Joins every live thread that Tidemark started, each for at most {@code timeout}. */
+    static void awaitTidemarkThreadsEnded(java.time.Duration timeout) throws InterruptedException {
+        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+            if (thread.getName().startsWith("tidemark-")) {
+                thread.join(timeout.toMillis());
+            }
+        }
+    }
 }

@@ -22,14 +22,7 @@ import dev.tidemark.runtime.operators.WatermarkStatus;
  */
 final class SplitWatermarkCombiner {
 
-    /** Where the source's combined watermarks and status go. */
-    interface Target {
-        void watermark(Watermark watermark);
-
-        void status(WatermarkStatus status);
-    }
-
-    private final Target target;
+    private final InputProcessor target;
     private final long[] watermarks;
     private final boolean[] idle;
     private final boolean[] finished;
@@ -38,7 +31,8 @@ final class SplitWatermarkCombiner {
     private boolean sourceIdle;
     private boolean deferring;
 
-    SplitWatermarkCombiner(int splits, Target target) {
+    /** @param target where the source's combined watermarks and status go */
+    SplitWatermarkCombiner(int splits, InputProcessor target) {
         this.target = target;
         this.watermarks = new long[splits];
         this.idle = new boolean[splits];
@@ -88,7 +82,7 @@ final class SplitWatermarkCombiner {
             if (withFinalWatermark && combined != Long.MAX_VALUE) {
                 combined = Long.MAX_VALUE;
                 activate();
-                target.watermark(Watermark.MAX_WATERMARK);
+                target.sourceWatermark(Watermark.MAX_WATERMARK);
             }
             return;
         }
@@ -110,17 +104,17 @@ final class SplitWatermarkCombiner {
         if (!allIdle && min > combined) {
             combined = min;
             activate();
-            target.watermark(min == Long.MAX_VALUE ? Watermark.MAX_WATERMARK : new Watermark(min));
+            target.sourceWatermark(min == Long.MAX_VALUE ? Watermark.MAX_WATERMARK : new Watermark(min));
         } else if (allIdle && !sourceIdle) {
             sourceIdle = true;
-            target.status(WatermarkStatus.IDLE);
+            target.sourceStatus(WatermarkStatus.IDLE);
         }
     }
 
     private void activate() {
         if (sourceIdle) {
             sourceIdle = false;
-            target.status(WatermarkStatus.ACTIVE);
+            target.sourceStatus(WatermarkStatus.ACTIVE);
         }
     }
 }

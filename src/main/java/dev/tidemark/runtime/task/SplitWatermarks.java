@@ -49,17 +49,7 @@ final class SplitWatermarks<T> implements ChannelConsumer {
         this.name = name;
         this.target = target;
         this.ended = new boolean[channels];
-        this.combiner = new SplitWatermarkCombiner(channels, new SplitWatermarkCombiner.Target() {
-            @Override
-            public void watermark(Watermark watermark) {
-                target.sourceWatermark(watermark);
-            }
-
-            @Override
-            public void status(WatermarkStatus status) {
-                target.sourceStatus(status);
-            }
-        });
+        this.combiner = new SplitWatermarkCombiner(channels, target);
         this.clock = clock;
         this.intervalMillis = intervalMillis;
         this.pauses = pauses;
