@@ -2,13 +2,9 @@ package dev.tidemark.checkpoint;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -44,28 +40,19 @@ class KillNineTest {
         int runs = 0;
         while (true) {
             runs++;
-            Process process = start(checkpoints, output);
-            AtomicInteger completed = drain(process);
+            KilledProcess job = KilledProcess.start(KilledJobMain.class, checkpoints.toString(), output.toString());
             if (killed < kills) {
                 if (killed == 0 || random.nextBoolean()) { // the first run leaves a checkpoint: later ones restore
-                    int wanted = 1 + random.nextInt(3);
-                    while (completed.get() < wanted && process.isAlive()) {
-                        Thread.onSpinWait(); // kill right after it says a checkpoint completed
-                    }
+                    job.awaitCompletedCheckpoints(1 + random.nextInt(3));
                 } else {
-                    process.waitFor(20 + random.nextInt(300), TimeUnit.MILLISECONDS);
+                    job.process().waitFor(20 + random.nextInt(300), TimeUnit.MILLISECONDS);
                 }
-                if (process.isAlive()) {
-                    process.destroyForcibly(); // SIGKILL
-                    process.waitFor(30, TimeUnit.SECONDS);
+                if (job.kill()) {
                     killed++;
                     continue;
                 }
             }
-            assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("seed=%d run=%d: the run ends", seed, runs).isTrue();
-            if (process.exitValue() != 0) {
-                throw new AssertionError("seed=" + seed + " run=" + runs + ": the job failed, exit " + process.exitValue());
-            }
+            job.assertEndsSuccessfully("seed=" + seed + " run=" + runs);
             break;
         }
         assertThat(CommittedParts.read(output)).as("seed=%d after %d kills in %d runs", seed, killed, runs)
@@ -76,33 +63,6 @@ class KillNineTest {
                     .isEmpty();
         }
         return killed;
-    }
-
-    private static Process start(Path checkpoints, Path output) throws Exception {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        return new ProcessBuilder(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp",
-                System.getProperty("java.class.path"), KilledJobMain.class.getName(), checkpoints.toString(),
-                output.toString()).redirectErrorStream(true).start();
-    }
-
-    /** Reads the job's output on a thread of its own (a full pipe would stall it), counting completed checkpoints. */
-    private static AtomicInteger drain(Process process) {
-        AtomicInteger checkpoints = new AtomicInteger();
-        Thread reader = new Thread(() -> {
-            try (BufferedReader out = new BufferedReader(
-                    new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                for (String line = out.readLine(); line != null; line = out.readLine()) {
-                    if (line.startsWith("checkpoint ")) {
-                        checkpoints.incrementAndGet();
-                    }
-                }
-            } catch (java.io.IOException e) {
-                // the process was killed
-            }
-        });
-        reader.setDaemon(true);
-        reader.start();
-        return checkpoints;
     }
 
     @Test

@@ -20,8 +20,6 @@ import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -29,55 +27,23 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The Kafka connector against a real broker (KRaft, in-process, on loopback). */
+/** The Kafka connector against a real broker ({@link TestBroker}). */
 @Timeout(120)
 class KafkaConnectorTest {
 
-    private static KafkaClusterTestKit cluster;
     private static String bootstrap;
 
     @BeforeAll
     static void startBroker() throws Exception {
-        cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
-                .setCombined(true).setNumBrokerNodes(1).setNumControllerNodes(1).build())
-                .setConfigProp("transaction.state.log.replication.factor", "1") // one broker holds transactions too
-                .setConfigProp("transaction.state.log.min.isr", "1")
-                .build();
-        cluster.format();
-        cluster.startup();
-        cluster.waitForReadyBrokers();
-        bootstrap = cluster.bootstrapServers();
+        bootstrap = TestBroker.bootstrap();
     }
 
-    @AfterAll
-    static void stopBroker() throws Exception {
-        if (cluster != null) {
-            cluster.close();
-        }
-    }
-
-    /** Creates a topic and waits until every partition has a leader, so writing at once cannot race it. */
     private static void createTopic(String name, int partitions) throws Exception {
-        Properties props = new Properties();
-        props.put("bootstrap.servers", bootstrap);
-        try (Admin admin = Admin.create(props)) {
-            admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1))).all().get();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (admin.describeTopics(List.of(name)).allTopicNames().get().get(name).partitions().stream()
-                    .anyMatch(p -> p.leader() == null || p.leader().isEmpty())) {
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("partitions of " + name + " got no leader in 30 s");
-                }
-                java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
-            }
-        }
+        TestBroker.createTopic(name, partitions);
     }
 
     /** A plain producer: one request in flight per partition keeps order without idempotence's sequence checks. */

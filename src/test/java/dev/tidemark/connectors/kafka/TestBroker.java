@@ -1,0 +1,118 @@
+package dev.tidemark.connectors.kafka;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.test.TestKitNodes;
+
+/** One real broker (KRaft, in-process, on loopback) for every Kafka test of the JVM, started at first use. */
+final class TestBroker {
+
+    private static KafkaClusterTestKit cluster;
+
+    private TestBroker() {}
+
+    /** The broker's address, starting it if this is the first call. */
+    static synchronized String bootstrap() throws Exception {
+        if (cluster == null) {
+            KafkaClusterTestKit started = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
+                    .setCombined(true).setNumBrokerNodes(1).setNumControllerNodes(1).build())
+                    .setConfigProp("transaction.state.log.replication.factor", "1") // one broker holds transactions too
+                    .setConfigProp("transaction.state.log.min.isr", "1")
+                    .setConfigProp("offsets.topic.replication.factor", "1")
+                    .setConfigProp("transaction.state.log.num.partitions", "4") // created at first use: keep it quick
+                    .setConfigProp("offsets.topic.num.partitions", "4")
+                    .build();
+            started.format();
+            started.startup();
+            started.waitForReadyBrokers();
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    started.close();
+                } catch (Exception e) {
+                    // the JVM is going away
+                }
+            }));
+            cluster = started;
+        }
+        return cluster.bootstrapServers();
+    }
+
+    /** Creates a topic and waits until every partition has a leader, so writing at once cannot race it. */
+    static void createTopic(String name, int partitions) throws Exception {
+        try (Admin admin = Admin.create(properties())) {
+            admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1))).all().get();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (admin.describeTopics(List.of(name)).allTopicNames().get().get(name).partitions().stream()
+                    .anyMatch(p -> p.leader() == null || p.leader().isEmpty())) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("partitions of " + name + " got no leader in 30 s");
+                }
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
+            }
+        }
+    }
+
+    /**
+     * Every record of the topic's partitions as a {@code read_committed} reader sees it, in
+     * partition order then offset order, once no transaction is open on them: a commit returns
+     * before the broker has written its markers, and a reader sees a transaction only after them.
+     */
+    static List<ConsumerRecord<String, String>> readCommitted(String topic, int partitions) throws Exception {
+        Properties props = properties();
+        props.put("isolation.level", "read_committed");
+        List<ConsumerRecord<String, String>> records = new ArrayList<>();
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(props, new StringDeserializer(),
+                new StringDeserializer())) {
+            for (int p = 0; p < partitions; p++) {
+                TopicPartition partition = new TopicPartition(topic, p);
+                consumer.assign(List.of(partition));
+                consumer.seekToBeginning(List.of(partition));
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                long end = settledEnd(consumer, partition, deadline);
+                while (consumer.position(partition) < end) {
+                    if (System.nanoTime() > deadline) {
+                        throw new IllegalStateException("could not read " + partition + " to offset " + end);
+                    }
+                    consumer.poll(Duration.ofMillis(100)).forEach(records::add);
+                }
+            }
+        }
+        return records;
+    }
+
+    /** The partition's last stable offset once it equals its high watermark: no transaction is open there. */
+    private static long settledEnd(KafkaConsumer<String, String> committedReader, TopicPartition partition,
+            long deadline) throws Exception {
+        Properties props = properties();
+        try (KafkaConsumer<String, String> uncommittedReader = new KafkaConsumer<>(props, new StringDeserializer(),
+                new StringDeserializer())) {
+            while (true) {
+                long stable = committedReader.endOffsets(List.of(partition)).get(partition);
+                if (stable == uncommittedReader.endOffsets(List.of(partition)).get(partition)) {
+                    return stable;
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("a transaction stayed open on " + partition + " for 30 s");
+                }
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+            }
+        }
+    }
+
+    static Properties properties() throws Exception {
+        Properties props = new Properties();
+        props.put("bootstrap.servers", bootstrap());
+        return props;
+    }
+}
