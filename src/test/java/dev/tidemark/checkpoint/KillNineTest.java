@@ -49,6 +49,9 @@ class KillNineTest {
                 }
                 if (job.kill()) {
                     killed++;
+                    if (KilledProcess.finished(checkpoints)) {
+                        break; // killed on its way out: the job is done
+                    }
                     continue;
                 }
             }

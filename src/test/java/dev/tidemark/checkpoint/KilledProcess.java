@@ -5,11 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import dev.tidemark.runtime.checkpoint.CheckpointStorage;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 
 /**
  * A job's {@code main} in a JVM of its own, for tests that kill it with {@code kill -9}: it prints
@@ -60,6 +64,20 @@ public final class KilledProcess {
         process.destroyForcibly();
         process.waitFor(30, TimeUnit.SECONDS);
         return true;
+    }
+
+    /**
+     * Whether the job had finished when it was killed: its last checkpoint in {@code checkpoints}
+     * is marked finished. A new run then starts afresh, as a finished job that is submitted again
+     * does, so such a kill ends the job as its exit would.
+     */
+    public static boolean finished(Path checkpoints) throws IOException {
+        if (!Files.exists(checkpoints)) {
+            return false;
+        }
+        try (Stream<Path> files = Files.walk(checkpoints)) {
+            return files.anyMatch(f -> f.getFileName().toString().equals(CheckpointStorage.JOB_FINISHED));
+        }
     }
 
     /** Waits for it to end, and fails unless it ended with status 0. */

@@ -4,11 +4,15 @@ import dev.tidemark.api.functions.Aggregations;
 import dev.tidemark.api.StreamExecutionEnvironment;
 import dev.tidemark.api.functions.Collector;
 import dev.tidemark.api.functions.ProcessWindowFunction;
+import dev.tidemark.connectors.kafka.DeliveryGuarantee;
 import dev.tidemark.connectors.kafka.KafkaRecordDeserializer;
+import dev.tidemark.connectors.kafka.KafkaRecordSerializer;
+import dev.tidemark.connectors.kafka.KafkaSink;
 import dev.tidemark.connectors.kafka.KafkaSource;
 import dev.tidemark.eventtime.WatermarkStrategy;
 import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
 import dev.tidemark.windowing.windows.TimeWindow;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -24,16 +28,22 @@ import org.apache.kafka.common.test.TestKitNodes;
 /**
  * Starts a Kafka broker in-process (the tests' KRaft test kit), writes the bundled sensor readings to
  * a topic of 3 partitions, one sensor per partition (record timestamps are the readings' times), and
- * counts readings per sensor in 5-second windows, with watermarks computed per partition.
+ * counts readings per sensor in 5-second windows, with watermarks computed per partition. The counts
+ * go to a second topic through the exactly-once sink (checkpointed), and are read back from it at
+ * {@code read_committed} and printed.
  *
  * <p>Run it with {@code mvn -q test-compile exec:java@example -Dexample.main=dev.tidemark.examples.KafkaExample}.
- * Against your own cluster, use only the {@code KafkaSource} part with your bootstrap servers.
+ * Against your own cluster, use only the source and sink parts with your bootstrap servers.
  */
 public final class KafkaExample {
 
     public static void main(String[] args) throws Exception {
         try (KafkaClusterTestKit cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
-                .setCombined(true).setNumBrokerNodes(1).setNumControllerNodes(1).build()).build()) {
+                .setCombined(true).setNumBrokerNodes(1).setNumControllerNodes(1).build())
+                .setConfigProp("transaction.state.log.replication.factor", "1") // one broker holds transactions too
+                .setConfigProp("transaction.state.log.min.isr", "1")
+                .setConfigProp("offsets.topic.replication.factor", "1") // and the committed offsets
+                .build()) {
             cluster.format();
             cluster.startup();
             cluster.waitForReadyBrokers();
@@ -41,7 +51,8 @@ public final class KafkaExample {
             Properties props = new Properties();
             props.put("bootstrap.servers", bootstrap);
             try (Admin admin = Admin.create(props)) {
-                admin.createTopics(List.of(new NewTopic("readings", 3, (short) 1))).all().get();
+                admin.createTopics(List.of(new NewTopic("readings", 3, (short) 1), new NewTopic("counts", 1, (short) 1)))
+                        .all().get();
             }
             Properties producerProps = new Properties();
             producerProps.putAll(props);
@@ -63,6 +74,7 @@ public final class KafkaExample {
                     .bounded()
                     .build();
             var env = StreamExecutionEnvironment.create();
+            env.enableCheckpointing(Duration.ofMillis(200), Files.createTempDirectory("kafka-example-checkpoints"));
             // readings of one sensor arrive up to 8 s out of order; the strategy runs per partition
             env.fromSource(source, WatermarkStrategy.<String>forBoundedOutOfOrderness(Duration.ofSeconds(8))
                             .withIdleness(Duration.ofSeconds(1)), "Kafka readings")
@@ -70,8 +82,25 @@ public final class KafkaExample {
                     .keyBy(sensor -> sensor)
                     .window(TumblingEventTimeWindows.of(Duration.ofSeconds(5)))
                     .aggregate(Aggregations.<String>count(), new Describe())
-                    .print("readings per 5 s");
+                    .addSink(KafkaSink.<String>builder()
+                            .bootstrapServers(bootstrap)
+                            .topic("counts")
+                            .serializer(KafkaRecordSerializer.utf8(line -> line.substring(0, line.indexOf(' ')), line -> line))
+                            .deliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                            .transactionalIdPrefix("kafka-example-counts")
+                            .build());
             env.execute("kafka");
+
+            KafkaSource<String> counts = KafkaSource.<String>builder()
+                    .bootstrapServers(bootstrap)
+                    .topics("counts")
+                    .deserializer(KafkaRecordDeserializer.utf8Values())
+                    .readCommitted()
+                    .bounded()
+                    .build();
+            var reader = StreamExecutionEnvironment.create();
+            reader.fromSource(counts, WatermarkStrategy.noWatermarks(), "Kafka counts").print("readings per 5 s");
+            reader.execute("read counts");
         }
     }
 
