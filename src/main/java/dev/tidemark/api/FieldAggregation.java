@@ -1,17 +1,15 @@
 package dev.tidemark.api;
 
 import dev.tidemark.api.functions.ReduceFunction;
-import java.lang.reflect.Constructor;
-import java.lang.reflect.RecordComponent;
-import java.util.Objects;
 
 /**
- * The rolling {@code sum}, {@code min}, {@code max}, {@code minBy} and {@code maxBy} of a keyed
- * stream, on a component of a record (or on the element itself with field {@code "*"}).
+ * The rolling (or per-window) {@code sum}, {@code min}, {@code max}, {@code minBy} and
+ * {@code maxBy} of one field of tuples, records or POJOs, or of the element itself (field
+ * {@code "*"}, or position 0 of a type without fields), as Flink computes them.
  *
- * <p>As in Flink, {@code sum}, {@code min} and {@code max} keep the <em>first</em> element of the key
- * and replace only the aggregated field, while {@code minBy} and {@code maxBy} keep the whole element
- * that holds the extreme value (the first one on ties).
+ * <p>{@code sum}, {@code min} and {@code max} keep the <em>first</em> element and replace only the
+ * aggregated field, while {@code minBy} and {@code maxBy} keep the whole element that holds the
+ * extreme value; on ties, the first one, or the last one when {@code first} is false.
  */
 final class FieldAggregation<T> implements ReduceFunction<T> {
 
@@ -20,100 +18,92 @@ final class FieldAggregation<T> implements ReduceFunction<T> {
     enum Kind { SUM, MIN, MAX, MIN_BY, MAX_BY }
 
     private final Kind kind;
-    private final String field;
-    private transient RecordComponent[] components;
-    private transient int index;
-    private transient Constructor<?> constructor;
+    private final String name; // null when the field is given by position
+    private final int position;
+    private final boolean first;
+    private transient FieldAccess access;
 
-    FieldAggregation(Kind kind, String field) {
+    private FieldAggregation(Kind kind, String name, int position, boolean first) {
         this.kind = kind;
-        this.field = Objects.requireNonNull(field, "field must not be null");
+        this.name = name;
+        this.position = position;
+        this.first = first;
+    }
+
+    static <T> FieldAggregation<T> named(Kind kind, String field, boolean first) {
+        if (field == null || field.isBlank()) {
+            throw new IllegalArgumentException("field must be named: aggregation=" + kind);
+        }
+        return new FieldAggregation<>(kind, field, -1, first);
+    }
+
+    static <T> FieldAggregation<T> at(Kind kind, int position, boolean first) {
+        if (position < 0) {
+            throw new IllegalArgumentException("field position must not be negative: aggregation=" + kind
+                    + ", position=" + position);
+        }
+        return new FieldAggregation<>(kind, null, position, first);
+    }
+
+    /** How the operator is named: {@code Sum(f1)}, {@code MinBy(2)}. */
+    String describe() {
+        String kindName = switch (kind) {
+            case SUM -> "Sum";
+            case MIN -> "Min";
+            case MAX -> "Max";
+            case MIN_BY -> "MinBy";
+            case MAX_BY -> "MaxBy";
+        };
+        return kindName + "(" + (name != null ? name : String.valueOf(position)) + ")";
     }
 
     @Override
     @SuppressWarnings("unchecked")
-    public T reduce(T first, T next) throws Exception {
-        Object a = get(first);
-        Object b = get(next);
+    public T reduce(T current, T next) throws Exception {
+        if (access == null) {
+            access = FieldAccess.resolve(current.getClass(), name, position);
+        }
+        Object a = access.get(current);
+        Object b = access.get(next);
+        int order = kind == Kind.SUM ? 0 : compare(b, a);
         return switch (kind) {
-            case SUM -> with(first, add((Number) a, (Number) b));
-            case MIN -> compare(b, a) < 0 ? with(first, b) : first;
-            case MAX -> compare(b, a) > 0 ? with(first, b) : first;
-            case MIN_BY -> compare(b, a) < 0 ? next : first;
-            case MAX_BY -> compare(b, a) > 0 ? next : first;
+            case SUM -> (T) access.with(current, add(a, b));
+            case MIN -> order < 0 ? (T) access.with(current, b) : current;
+            case MAX -> order > 0 ? (T) access.with(current, b) : current;
+            case MIN_BY -> order < 0 || order == 0 && !first ? next : current;
+            case MAX_BY -> order > 0 || order == 0 && !first ? next : current;
         };
     }
 
-    private Object get(T element) throws Exception {
-        if (field.equals("*")) {
-            return element;
-        }
-        resolve(element.getClass());
-        return components[index].getAccessor().invoke(element);
-    }
-
-    @SuppressWarnings("unchecked")
-    private T with(T element, Object value) throws Exception {
-        if (field.equals("*")) {
-            return (T) value;
-        }
-        Object[] args = new Object[components.length];
-        for (int i = 0; i < args.length; i++) {
-            args[i] = i == index ? value : components[i].getAccessor().invoke(element);
-        }
-        return (T) constructor.newInstance(args);
-    }
-
-    private void resolve(Class<?> type) throws NoSuchMethodException {
-        if (components != null) {
-            return;
-        }
-        if (!type.isRecord()) {
-            throw new IllegalArgumentException("field aggregation must be used on records or with field \"*\": type="
-                    + type.getName() + ", field=" + field + "; use reduce(...) for other types");
-        }
-        RecordComponent[] all = type.getRecordComponents();
-        Class<?>[] types = new Class<?>[all.length];
-        int found = -1;
-        for (int i = 0; i < all.length; i++) {
-            types[i] = all[i].getType();
-            all[i].getAccessor().setAccessible(true);
-            if (all[i].getName().equals(field)) {
-                found = i;
-            }
-        }
-        if (found < 0) {
-            throw new IllegalArgumentException("field must be a component of the record: type=" + type.getName()
-                    + ", field=" + field);
-        }
-        constructor = type.getDeclaredConstructor(types);
-        constructor.setAccessible(true);
-        index = found;
-        components = all;
-    }
-
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static int compare(Object a, Object b) {
+    private int compare(Object a, Object b) {
+        if (!(a instanceof Comparable) || b == null) {
+            throw new IllegalArgumentException(describe() + " must be used on a comparable field that is never null: "
+                    + "value=" + a + ", other=" + b);
+        }
         return ((Comparable) a).compareTo(b);
     }
 
-    private static Number add(Number a, Number b) {
-        if (a instanceof Integer && b instanceof Integer) {
-            return a.intValue() + b.intValue();
+    private Object add(Object a, Object b) {
+        if (a instanceof Integer x && b instanceof Integer y) {
+            return x + y;
         }
-        if (a instanceof Long && b instanceof Long) {
-            return a.longValue() + b.longValue();
+        if (a instanceof Long x && b instanceof Long y) {
+            return x + y;
         }
-        if (a instanceof Float && b instanceof Float) {
-            return a.floatValue() + b.floatValue();
+        if (a instanceof Double x && b instanceof Double y) {
+            return x + y;
         }
-        if (a instanceof Double && b instanceof Double) {
-            return a.doubleValue() + b.doubleValue();
+        if (a instanceof Float x && b instanceof Float y) {
+            return x + y;
         }
-        if (a instanceof Short && b instanceof Short) {
-            return (short) (a.shortValue() + b.shortValue());
+        if (a instanceof Short x && b instanceof Short y) {
+            return (short) (x + y);
         }
-        throw new IllegalArgumentException("sum must be used on int, long, float, double or short fields: type="
-                + a.getClass().getName());
+        if (a instanceof Byte x && b instanceof Byte y) {
+            return (byte) (x + y);
+        }
+        throw new IllegalArgumentException(describe() + " must be used on a byte, short, int, long, float or double "
+                + "field: type=" + (a == null ? "null" : a.getClass().getName()));
     }
 }

@@ -1,10 +1,14 @@
 package dev.tidemark.api;
 
+import dev.tidemark.api.functions.FilterFunction;
+import dev.tidemark.api.functions.FlatMapFunction;
 import dev.tidemark.api.functions.KeySelector;
 import dev.tidemark.api.functions.KeyedProcessFunction;
+import dev.tidemark.api.functions.MapFunction;
 import dev.tidemark.api.functions.ReduceFunction;
 import dev.tidemark.runtime.graph.SerializedValue;
 import dev.tidemark.runtime.graph.Transformation;
+import dev.tidemark.runtime.operators.KeyedFunctions;
 import dev.tidemark.runtime.operators.KeyedProcessOperator;
 import dev.tidemark.runtime.operators.StreamGroupedReduceOperator;
 import dev.tidemark.windowing.assigners.GlobalWindows;
@@ -29,7 +33,7 @@ import java.time.Duration;
  * @param <T> the element type
  * @param <K> the key type
  */
-public class KeyedStream<T, K> extends DataStream<T> {
+public class KeyedStream<T, K> extends DataStream<T> implements FieldAggregations<T> {
 
     private final KeySelector<T, K> keySelector;
     private final SerializedValue<KeySelector<T, K>> serializedSelector;
@@ -61,38 +65,34 @@ public class KeyedStream<T, K> extends DataStream<T> {
         return oneInput("KeyedProcess", ctx -> new KeyedProcessOperator<>(fn.copy(), newKeySelector(), ctx));
     }
 
+    /**
+     * Applies {@code mapper} to every element with the element's key current, so that a rich
+     * function reaches keyed state through its runtime context (as in Flink).
+     */
+    @Override
+    public <R> SingleOutputStreamOperator<R> map(MapFunction<T, R> mapper) {
+        serialize(mapper, "Map");
+        return process(KeyedFunctions.<K, T, R>map(mapper)).name("Map");
+    }
+
+    /** Applies {@code flatMapper} with the element's key current (keyed state is there, as in Flink). */
+    @Override
+    public <R> SingleOutputStreamOperator<R> flatMap(FlatMapFunction<T, R> flatMapper) {
+        serialize(flatMapper, "FlatMap");
+        return process(KeyedFunctions.<K, T, R>flatMap(flatMapper)).name("FlatMap");
+    }
+
+    /** Keeps the elements {@code filter} accepts, with the element's key current (keyed state is there). */
+    @Override
+    public SingleOutputStreamOperator<T> filter(FilterFunction<T> filter) {
+        serialize(filter, "Filter");
+        return process(KeyedFunctions.<K, T>filter(filter)).name("Filter");
+    }
+
     /** For every element, emits the reduction of all elements of its key so far. */
     public SingleOutputStreamOperator<T> reduce(ReduceFunction<T> reducer) {
         SerializedValue<ReduceFunction<T>> fn = serialize(reducer, "Keyed Reduce");
         return oneInput("Keyed Reduce", ctx -> new StreamGroupedReduceOperator<>(fn.copy(), newKeySelector(), ctx));
-    }
-
-    /**
-     * The rolling sum of record component {@code field} ({@code "*"}: the element itself): the
-     * key's first element with that field replaced by the sum.
-     */
-    public SingleOutputStreamOperator<T> sum(String field) {
-        return aggregate(FieldAggregation.Kind.SUM, field, "Sum");
-    }
-
-    /** The key's first element with {@code field} replaced by its rolling minimum. */
-    public SingleOutputStreamOperator<T> min(String field) {
-        return aggregate(FieldAggregation.Kind.MIN, field, "Min");
-    }
-
-    /** The key's first element with {@code field} replaced by its rolling maximum. */
-    public SingleOutputStreamOperator<T> max(String field) {
-        return aggregate(FieldAggregation.Kind.MAX, field, "Max");
-    }
-
-    /** The element with the smallest {@code field} so far (the first one on ties). */
-    public SingleOutputStreamOperator<T> minBy(String field) {
-        return aggregate(FieldAggregation.Kind.MIN_BY, field, "MinBy");
-    }
-
-    /** The element with the largest {@code field} so far (the first one on ties). */
-    public SingleOutputStreamOperator<T> maxBy(String field) {
-        return aggregate(FieldAggregation.Kind.MAX_BY, field, "MaxBy");
     }
 
     /** Cuts the stream into the windows {@code assigner} chooses. */
@@ -125,7 +125,10 @@ public class KeyedStream<T, K> extends DataStream<T> {
         return window(GlobalWindows.create()).evictor(CountEvictor.of(size)).trigger(CountTrigger.of(slide));
     }
 
-    private SingleOutputStreamOperator<T> aggregate(FieldAggregation.Kind kind, String field, String name) {
-        return reduce(new FieldAggregation<>(kind, field)).name(name + "(" + field + ")");
+    /** A rolling field aggregation: see {@link FieldAggregations}. */
+    @Override
+    @Internal
+    public SingleOutputStreamOperator<T> aggregateField(FieldAggregation<T> aggregation) {
+        return reduce(aggregation).name(aggregation.describe());
     }
 }

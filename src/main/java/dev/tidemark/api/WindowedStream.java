@@ -3,6 +3,7 @@ package dev.tidemark.api;
 import dev.tidemark.api.functions.AggregateFunction;
 import dev.tidemark.api.functions.ProcessWindowFunction;
 import dev.tidemark.api.functions.ReduceFunction;
+import dev.tidemark.api.functions.WindowFunction;
 import dev.tidemark.eventtime.Durations;
 import dev.tidemark.runtime.graph.SerializedValue;
 import dev.tidemark.runtime.operators.window.AlignedWindowOperator;
@@ -17,6 +18,7 @@ import dev.tidemark.windowing.evictors.Evictor;
 import dev.tidemark.windowing.triggers.EventTimeTrigger;
 import dev.tidemark.windowing.triggers.Trigger;
 import dev.tidemark.windowing.windows.Window;
+import dev.tidemark.windowing.time.Time;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -34,7 +36,7 @@ import java.util.Objects;
  * @param <K> key type
  * @param <W> window type
  */
-public final class WindowedStream<T, K, W extends Window> {
+public final class WindowedStream<T, K, W extends Window> implements FieldAggregations<T> {
 
     private final KeyedStream<T, K> input;
     private final WindowAssigner<? super T, W> assigner;
@@ -61,6 +63,11 @@ public final class WindowedStream<T, K, W extends Window> {
     public WindowedStream<T, K, W> evictor(Evictor<? super T, ? super W> evictor) {
         this.evictor = Objects.requireNonNull(evictor, "evictor must not be null");
         return this;
+    }
+
+    /** As {@link #allowedLateness(Duration)}, with Flink 1.x's {@link Time}. */
+    public WindowedStream<T, K, W> allowedLateness(Time lateness) {
+        return allowedLateness(Time.toDuration(lateness, "lateness"));
     }
 
     /**
@@ -132,6 +139,43 @@ public final class WindowedStream<T, K, W extends Window> {
             return build(null, null, WindowFunctions.aggregateThen(function, windowFunction));
         }
         return build(null, function, windowFunction);
+    }
+
+    /** Reduces each window eagerly, then hands the result to {@code windowFunction}. */
+    public <R> SingleOutputStreamOperator<R> reduce(ReduceFunction<T> function, WindowFunction<T, R, K, W> windowFunction) {
+        return reduce(function, WindowFunctions.of(requireWindowFunction(windowFunction)));
+    }
+
+    /** Aggregates each window eagerly, then hands the result to {@code windowFunction}. */
+    public <ACC, V, R> SingleOutputStreamOperator<R> aggregate(AggregateFunction<T, ACC, V> function,
+            WindowFunction<V, R, K, W> windowFunction) {
+        return aggregate(function, WindowFunctions.of(requireWindowFunction(windowFunction)));
+    }
+
+    /** A field aggregation per window: see {@link FieldAggregations}. */
+    @Override
+    @Internal
+    public SingleOutputStreamOperator<T> aggregateField(FieldAggregation<T> aggregation) {
+        return reduce(aggregation).name(aggregation.describe());
+    }
+
+    /** Hands all elements of each window to {@code windowFunction} when it fires. */
+    public <R> SingleOutputStreamOperator<R> apply(WindowFunction<T, R, K, W> windowFunction) {
+        return process(WindowFunctions.of(requireWindowFunction(windowFunction)));
+    }
+
+    /**
+     * Reduces each window eagerly, then hands the result to {@code windowFunction}.
+     *
+     * @deprecated as in Flink: use {@link #reduce(ReduceFunction, WindowFunction)}
+     */
+    @Deprecated
+    public <R> SingleOutputStreamOperator<R> apply(ReduceFunction<T> function, WindowFunction<T, R, K, W> windowFunction) {
+        return reduce(function, windowFunction);
+    }
+
+    private static <F> F requireWindowFunction(F windowFunction) {
+        return Objects.requireNonNull(windowFunction, "window function must not be null");
     }
 
     /** Hands all elements of each window to {@code windowFunction} when it fires. */

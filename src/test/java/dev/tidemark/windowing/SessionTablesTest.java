@@ -138,7 +138,7 @@ class SessionTablesTest {
     void sessionTablesWithLateness_surviveARestore() {
         List<String> uninterrupted = AlignedWindowsTest.runWithRestoreAt(-1, sessionsOf(false, 6));
         assertThat(uninterrupted).as("a fired session grows with late elements and fires again")
-                .filteredOn(s -> s.startsWith("0|TimeWindow[start=-3,")).hasSizeGreaterThan(1);
+                .filteredOn(s -> s.startsWith("0|TimeWindow{start=-3,")).hasSizeGreaterThan(1);
         assertThat(uninterrupted).as("the general operator's results")
                 .isEqualTo(AlignedWindowsTest.runWithRestoreAt(-1, sessionsOf(true, 6)));
         assertThat(AlignedWindowsTest.runWithRestoreAt(157, sessionsOf(false, 6))).isEqualTo(uninterrupted);

@@ -1,13 +1,12 @@
 package dev.tidemark.api.functions;
 
 import dev.tidemark.api.OutputTag;
-import java.io.Serializable;
 
 /**
  * Processes two connected, non-keyed streams with access to timestamps and time. Its watermark is
  * the minimum of the two inputs' watermarks.
  */
-public abstract class CoProcessFunction<IN1, IN2, OUT> implements RichFunction, Serializable {
+public abstract class CoProcessFunction<IN1, IN2, OUT> extends AbstractRichFunction {
 
     private static final long serialVersionUID = 1L;
 

@@ -1,13 +1,12 @@
 package dev.tidemark.api.functions;
 
 import dev.tidemark.api.OutputTag;
-import java.io.Serializable;
 
 /**
  * Processes two connected streams keyed by the same key: keyed state and timers are shared by both
  * inputs for a key, so one input can configure or enrich what the other does (as in a join).
  */
-public abstract class KeyedCoProcessFunction<K, IN1, IN2, OUT> implements RichFunction, Serializable {
+public abstract class KeyedCoProcessFunction<K, IN1, IN2, OUT> extends AbstractRichFunction {
 
     private static final long serialVersionUID = 1L;
 

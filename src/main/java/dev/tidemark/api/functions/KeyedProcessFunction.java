@@ -1,13 +1,12 @@
 package dev.tidemark.api.functions;
 
 import dev.tidemark.api.OutputTag;
-import java.io.Serializable;
 
 /**
  * Processes the elements of a keyed stream with keyed state and timers.
  *
  * <p>{@link #processElement} runs for each element with its key current; state from
- * {@code getRuntimeContext()}-style access (the {@link RuntimeContext} given to {@code open}) then
+ * {@link #getRuntimeContext()} (or the {@link RuntimeContext} given to {@code open}) then
  * reads and writes that key's values. Timers registered through {@code ctx.timerService()} belong to
  * the current key; registering the same time twice gives one firing. {@link #onTimer} runs with the
  * timer's key current: event-time timers when the watermark reaches them, before the watermark is
@@ -19,7 +18,7 @@ import java.io.Serializable;
  * @param <I> the input type
  * @param <O> the output type
  */
-public abstract class KeyedProcessFunction<K, I, O> implements RichFunction, Serializable {
+public abstract class KeyedProcessFunction<K, I, O> extends AbstractRichFunction {
 
     private static final long serialVersionUID = 1L;
 

@@ -3,13 +3,12 @@ package dev.tidemark.api.functions;
 import dev.tidemark.api.OutputTag;
 import dev.tidemark.state.KeyedStateStore;
 import dev.tidemark.windowing.windows.Window;
-import java.io.Serializable;
 
 /**
  * The window function of a non-keyed ({@code windowAll}) window: as {@link ProcessWindowFunction},
  * without a key.
  */
-public abstract class ProcessAllWindowFunction<IN, OUT, W extends Window> implements RichFunction, Serializable {
+public abstract class ProcessAllWindowFunction<IN, OUT, W extends Window> extends AbstractRichFunction {
 
     private static final long serialVersionUID = 1L;
 

@@ -1,7 +1,6 @@
 package dev.tidemark.api.functions;
 
 import dev.tidemark.api.OutputTag;
-import java.io.Serializable;
 
 /**
  * The most general per-element function: sees each element's timestamp, the current watermark and
@@ -13,7 +12,7 @@ import java.io.Serializable;
  * @param <I> the input type
  * @param <O> the output type
  */
-public abstract class ProcessFunction<I, O> implements RichFunction, Serializable {
+public abstract class ProcessFunction<I, O> extends AbstractRichFunction {
 
     private static final long serialVersionUID = 1L;
 

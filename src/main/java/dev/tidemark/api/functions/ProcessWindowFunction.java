@@ -3,7 +3,6 @@ package dev.tidemark.api.functions;
 import dev.tidemark.api.OutputTag;
 import dev.tidemark.state.KeyedStateStore;
 import dev.tidemark.windowing.windows.Window;
-import java.io.Serializable;
 
 /**
  * Computes the result of a window when it fires, from all its elements (or from the one
@@ -15,7 +14,7 @@ import java.io.Serializable;
  * @param <KEY> the key type
  * @param <W> the window type
  */
-public abstract class ProcessWindowFunction<IN, OUT, KEY, W extends Window> implements RichFunction, Serializable {
+public abstract class ProcessWindowFunction<IN, OUT, KEY, W extends Window> extends AbstractRichFunction {
 
     private static final long serialVersionUID = 1L;
 

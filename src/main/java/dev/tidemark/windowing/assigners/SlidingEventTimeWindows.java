@@ -3,6 +3,7 @@ package dev.tidemark.windowing.assigners;
 import dev.tidemark.windowing.triggers.EventTimeTrigger;
 import dev.tidemark.windowing.triggers.Trigger;
 import dev.tidemark.windowing.windows.TimeWindow;
+import dev.tidemark.windowing.time.Time;
 import java.time.Duration;
 
 /**
@@ -79,5 +80,15 @@ public final class SlidingEventTimeWindows extends WindowAssigner<Object, TimeWi
     @Override
     public boolean isEventTime() {
         return true;
+    }
+
+    /** As {@link #of(Duration, Duration)}, with Flink 1.x's {@link Time}. */
+    public static SlidingEventTimeWindows of(Time size, Time slide) {
+        return of(Time.toDuration(size, "size"), Time.toDuration(slide, "slide"));
+    }
+
+    /** As {@link #of(Duration, Duration, Duration)}, with Flink 1.x's {@link Time}. */
+    public static SlidingEventTimeWindows of(Time size, Time slide, Time offset) {
+        return of(Time.toDuration(size, "size"), Time.toDuration(slide, "slide"), Time.toDuration(offset, "offset"));
     }
 }

@@ -3,6 +3,7 @@ package dev.tidemark.windowing.assigners;
 import dev.tidemark.windowing.triggers.ProcessingTimeTrigger;
 import dev.tidemark.windowing.triggers.Trigger;
 import dev.tidemark.windowing.windows.TimeWindow;
+import dev.tidemark.windowing.time.Time;
 import java.time.Duration;
 
 /** Sliding windows of processing time. */
@@ -44,5 +45,15 @@ public final class SlidingProcessingTimeWindows extends WindowAssigner<Object, T
     @Override
     public boolean isEventTime() {
         return false;
+    }
+
+    /** As {@link #of(Duration, Duration)}, with Flink 1.x's {@link Time}. */
+    public static SlidingProcessingTimeWindows of(Time size, Time slide) {
+        return of(Time.toDuration(size, "size"), Time.toDuration(slide, "slide"));
+    }
+
+    /** As {@link #of(Duration, Duration, Duration)}, with Flink 1.x's {@link Time}. */
+    public static SlidingProcessingTimeWindows of(Time size, Time slide, Time offset) {
+        return of(Time.toDuration(size, "size"), Time.toDuration(slide, "slide"), Time.toDuration(offset, "offset"));
     }
 }

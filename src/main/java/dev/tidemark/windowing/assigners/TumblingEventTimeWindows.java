@@ -3,6 +3,7 @@ package dev.tidemark.windowing.assigners;
 import dev.tidemark.windowing.triggers.EventTimeTrigger;
 import dev.tidemark.windowing.triggers.Trigger;
 import dev.tidemark.windowing.windows.TimeWindow;
+import dev.tidemark.windowing.time.Time;
 import java.time.Duration;
 
 /**
@@ -77,5 +78,15 @@ public final class TumblingEventTimeWindows extends WindowAssigner<Object, TimeW
     @Override
     public String toString() {
         return "TumblingEventTimeWindows(" + size + ")";
+    }
+
+    /** As {@link #of(Duration)}, with Flink 1.x's {@link Time}. */
+    public static TumblingEventTimeWindows of(Time size) {
+        return of(Time.toDuration(size, "size"));
+    }
+
+    /** As {@link #of(Duration, Duration)}, with Flink 1.x's {@link Time}. */
+    public static TumblingEventTimeWindows of(Time size, Time offset) {
+        return of(Time.toDuration(size, "size"), Time.toDuration(offset, "offset"));
     }
 }

@@ -3,6 +3,7 @@ package dev.tidemark.windowing.assigners;
 import dev.tidemark.windowing.triggers.ProcessingTimeTrigger;
 import dev.tidemark.windowing.triggers.Trigger;
 import dev.tidemark.windowing.windows.TimeWindow;
+import dev.tidemark.windowing.time.Time;
 import java.time.Duration;
 
 /** Fixed-size, non-overlapping windows of processing time, fired by the processing-time clock. */
@@ -43,5 +44,15 @@ public final class TumblingProcessingTimeWindows extends WindowAssigner<Object, 
     @Override
     public boolean isEventTime() {
         return false;
+    }
+
+    /** As {@link #of(Duration)}, with Flink 1.x's {@link Time}. */
+    public static TumblingProcessingTimeWindows of(Time size) {
+        return of(Time.toDuration(size, "size"));
+    }
+
+    /** As {@link #of(Duration, Duration)}, with Flink 1.x's {@link Time}. */
+    public static TumblingProcessingTimeWindows of(Time size, Time offset) {
+        return of(Time.toDuration(size, "size"), Time.toDuration(offset, "offset"));
     }
 }

@@ -1,6 +1,7 @@
 package dev.tidemark.windowing.evictors;
 
 import dev.tidemark.windowing.windows.Window;
+import dev.tidemark.windowing.time.Time;
 import java.time.Duration;
 import java.util.Iterator;
 
@@ -56,5 +57,15 @@ public final class TimeEvictor<W extends Window> implements Evictor<Object, W> {
                 it.remove();
             }
         }
+    }
+
+    /** As {@link #of(Duration)}, with Flink 1.x's {@link Time}. */
+    public static <W extends Window> TimeEvictor<W> of(Time windowSize) {
+        return of(Time.toDuration(windowSize, "windowSize"));
+    }
+
+    /** As {@link #of(Duration, boolean)}, with Flink 1.x's {@link Time}. */
+    public static <W extends Window> TimeEvictor<W> of(Time windowSize, boolean afterFunction) {
+        return of(Time.toDuration(windowSize, "windowSize"), afterFunction);
     }
 }

@@ -1,6 +1,7 @@
 package dev.tidemark.windowing.triggers;
 
 import dev.tidemark.windowing.windows.Window;
+import dev.tidemark.windowing.time.Time;
 import java.time.Duration;
 
 /**
@@ -47,5 +48,10 @@ public final class ContinuousEventTimeTrigger<W extends Window> extends Continuo
     @Override
     void deleteTimer(TriggerContext ctx, long time) {
         ctx.deleteEventTimeTimer(time);
+    }
+
+    /** As {@link #of(Duration)}, with Flink 1.x's {@link Time}. */
+    public static <W extends Window> ContinuousEventTimeTrigger<W> of(Time interval) {
+        return of(Time.toDuration(interval, "interval"));
     }
 }

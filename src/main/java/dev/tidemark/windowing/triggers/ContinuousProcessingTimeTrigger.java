@@ -1,6 +1,7 @@
 package dev.tidemark.windowing.triggers;
 
 import dev.tidemark.windowing.windows.Window;
+import dev.tidemark.windowing.time.Time;
 import java.time.Duration;
 
 /** Fires a window every {@code interval} of processing time while it is open, and at its end. */
@@ -40,5 +41,10 @@ public final class ContinuousProcessingTimeTrigger<W extends Window> extends Con
     @Override
     void deleteTimer(TriggerContext ctx, long time) {
         ctx.deleteProcessingTimeTimer(time);
+    }
+
+    /** As {@link #of(Duration)}, with Flink 1.x's {@link Time}. */
+    public static <W extends Window> ContinuousProcessingTimeTrigger<W> of(Time interval) {
+        return of(Time.toDuration(interval, "interval"));
     }
 }

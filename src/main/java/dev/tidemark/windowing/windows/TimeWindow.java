@@ -28,6 +28,22 @@ public record TimeWindow(long start, long end) implements Window, Serializable {
         return end - 1;
     }
 
+    /** The first timestamp in the window, as Flink names it: {@link #start()}. */
+    public long getStart() {
+        return start;
+    }
+
+    /** The first timestamp after the window, as Flink names it: {@link #end()}. */
+    public long getEnd() {
+        return end;
+    }
+
+    /** {@code TimeWindow{start=0, end=5}}, as Flink prints a window. */
+    @Override
+    public String toString() {
+        return "TimeWindow{start=" + start + ", end=" + end + "}";
+    }
+
     /** Whether the two windows overlap or touch ({@code [0,5)} and {@code [5,10)} intersect). */
     public boolean intersects(TimeWindow other) {
         return start <= other.end && end >= other.start;

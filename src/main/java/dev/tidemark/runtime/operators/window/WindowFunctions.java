@@ -1,12 +1,14 @@
 package dev.tidemark.runtime.operators.window;
 
 import dev.tidemark.api.functions.AggregateFunction;
+import dev.tidemark.api.functions.AllWindowFunction;
 import dev.tidemark.api.functions.Collector;
 import dev.tidemark.api.functions.ProcessAllWindowFunction;
 import dev.tidemark.api.functions.ProcessWindowFunction;
 import dev.tidemark.api.functions.ReduceFunction;
 import dev.tidemark.api.functions.RichFunction;
 import dev.tidemark.api.functions.RuntimeContext;
+import dev.tidemark.api.functions.WindowFunction;
 import dev.tidemark.state.KeyedStateStore;
 import dev.tidemark.windowing.windows.Window;
 import java.util.List;
@@ -37,6 +39,17 @@ public final class WindowFunctions {
     public static <T, R, K, W extends Window> ProcessWindowFunction<T, R, K, W> allWindow(
             ProcessAllWindowFunction<T, R, W> function) {
         return new AllWindow<>(function);
+    }
+
+    /** A {@link WindowFunction} as a process window function. */
+    public static <T, R, K, W extends Window> ProcessWindowFunction<T, R, K, W> of(WindowFunction<T, R, K, W> function) {
+        return new Applied<>(function);
+    }
+
+    /** An {@link AllWindowFunction} as a process window function of the one constant key. */
+    public static <T, R, K, W extends Window> ProcessWindowFunction<T, R, K, W> ofAll(
+            AllWindowFunction<T, R, W> function) {
+        return new Applied<T, R, K, W>((key, window, input, out) -> function.apply(window, input, out), function);
     }
 
     private static final class PassThrough<T, K, W extends Window> extends ProcessWindowFunction<T, T, K, W> {
@@ -71,6 +84,26 @@ public final class WindowFunctions {
             if (inner instanceof RichFunction rich) {
                 rich.close();
             }
+        }
+    }
+
+    private static final class Applied<T, R, K, W extends Window> extends Delegating<T, R, K, W> {
+        private static final long serialVersionUID = 1L;
+        private final WindowFunction<T, R, K, W> function;
+
+        Applied(WindowFunction<T, R, K, W> function) {
+            this(function, function);
+        }
+
+        /** @param owner the user's function, whose lifecycle calls are forwarded */
+        Applied(WindowFunction<T, R, K, W> function, Object owner) {
+            super(owner);
+            this.function = function;
+        }
+
+        @Override
+        public void process(K key, Context context, Iterable<T> elements, Collector<R> out) throws Exception {
+            function.apply(key, context.window(), elements, out);
         }
     }
 

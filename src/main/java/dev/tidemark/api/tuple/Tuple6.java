@@ -1,0 +1,130 @@
+package dev.tidemark.api.tuple;
+
+import java.util.Objects;
+
+/**
+ * A tuple of 6 fields, public as {@code f0, f1, f2, ...}.
+ *
+ * @param <T0> the type of field 0
+ * @param <T1> the type of field 1
+ * @param <T2> the type of field 2
+ * @param <T3> the type of field 3
+ * @param <T4> the type of field 4
+ * @param <T5> the type of field 5
+ */
+public class Tuple6<T0, T1, T2, T3, T4, T5> extends Tuple {
+
+    private static final long serialVersionUID = 1L;
+
+    /** Field 0. */
+    public T0 f0;
+
+    /** Field 1. */
+    public T1 f1;
+
+    /** Field 2. */
+    public T2 f2;
+
+    /** Field 3. */
+    public T3 f3;
+
+    /** Field 4. */
+    public T4 f4;
+
+    /** Field 5. */
+    public T5 f5;
+
+    /** All fields {@code null}. */
+    public Tuple6() {}
+
+    public Tuple6(T0 f0, T1 f1, T2 f2, T3 f3, T4 f4, T5 f5) {
+        this.f0 = f0;
+        this.f1 = f1;
+        this.f2 = f2;
+        this.f3 = f3;
+        this.f4 = f4;
+        this.f5 = f5;
+    }
+
+    /** A new tuple of these values. */
+    public static <T0, T1, T2, T3, T4, T5> Tuple6<T0, T1, T2, T3, T4, T5> of(T0 f0, T1 f1, T2 f2, T3 f3, T4 f4, T5 f5) {
+        return new Tuple6<>(f0, f1, f2, f3, f4, f5);
+    }
+
+    @Override
+    public int getArity() {
+        return 6;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> T getField(int pos) {
+        return switch (pos) {
+            case 0 -> (T) this.f0;
+            case 1 -> (T) this.f1;
+            case 2 -> (T) this.f2;
+            case 3 -> (T) this.f3;
+            case 4 -> (T) this.f4;
+            case 5 -> (T) this.f5;
+            default -> throw noField(pos, 6);
+        };
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> void setField(T value, int pos) {
+        switch (pos) {
+            case 0 -> this.f0 = (T0) value;
+            case 1 -> this.f1 = (T1) value;
+            case 2 -> this.f2 = (T2) value;
+            case 3 -> this.f3 = (T3) value;
+            case 4 -> this.f4 = (T4) value;
+            case 5 -> this.f5 = (T5) value;
+            default -> throw noField(pos, 6);
+        }
+    }
+
+    /** Sets every field. */
+    public void setFields(T0 f0, T1 f1, T2 f2, T3 f3, T4 f4, T5 f5) {
+        this.f0 = f0;
+        this.f1 = f1;
+        this.f2 = f2;
+        this.f3 = f3;
+        this.f4 = f4;
+        this.f5 = f5;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Tuple6<T0, T1, T2, T3, T4, T5> copy() {
+        return new Tuple6<>(f0, f1, f2, f3, f4, f5);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof Tuple6<?, ?, ?, ?, ?, ?> other)) {
+            return false;
+        }
+        return Objects.equals(f0, other.f0) && Objects.equals(f1, other.f1) && Objects.equals(f2, other.f2) && Objects.equals(f3, other.f3) && Objects.equals(f4, other.f4) && Objects.equals(f5, other.f5);
+    }
+
+    @Override
+    public int hashCode() {
+        int result = Objects.hashCode(f0);
+        result = 31 * result + Objects.hashCode(f1);
+        result = 31 * result + Objects.hashCode(f2);
+        result = 31 * result + Objects.hashCode(f3);
+        result = 31 * result + Objects.hashCode(f4);
+        result = 31 * result + Objects.hashCode(f5);
+        return result;
+    }
+
+    /** {@code (f0,f1,f2,f3,f4,f5)}. */
+    @Override
+    public String toString() {
+        return "(" + text(f0) + "," + text(f1) + "," + text(f2) + "," + text(f3) + "," + text(f4) + "," + text(f5) + ")";
+    }
+}

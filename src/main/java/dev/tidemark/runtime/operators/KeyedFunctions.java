@@ -1,0 +1,73 @@
+package dev.tidemark.runtime.operators;
+
+import dev.tidemark.api.functions.Collector;
+import dev.tidemark.api.functions.FilterFunction;
+import dev.tidemark.api.functions.FlatMapFunction;
+import dev.tidemark.api.functions.KeyedProcessFunction;
+import dev.tidemark.api.functions.MapFunction;
+import dev.tidemark.api.functions.RichFunction;
+import dev.tidemark.api.functions.RuntimeContext;
+
+/**
+ * {@code map}, {@code flatMap} and {@code filter} on a keyed stream, as keyed process functions: as
+ * in Flink, such a function runs with its element's key current, so its runtime context gives keyed
+ * state. Results keep their input's timestamp.
+ */
+public final class KeyedFunctions {
+
+    private KeyedFunctions() {}
+
+    public static <K, T, R> KeyedProcessFunction<K, T, R> map(MapFunction<T, R> mapper) {
+        return new Adapter<>(mapper) {
+            @Override
+            public void processElement(T value, Context ctx, Collector<R> out) throws Exception {
+                out.collect(mapper.map(value));
+            }
+        };
+    }
+
+    public static <K, T, R> KeyedProcessFunction<K, T, R> flatMap(FlatMapFunction<T, R> flatMapper) {
+        return new Adapter<>(flatMapper) {
+            @Override
+            public void processElement(T value, Context ctx, Collector<R> out) throws Exception {
+                flatMapper.flatMap(value, out);
+            }
+        };
+    }
+
+    public static <K, T> KeyedProcessFunction<K, T, T> filter(FilterFunction<T> filter) {
+        return new Adapter<>(filter) {
+            @Override
+            public void processElement(T value, Context ctx, Collector<T> out) throws Exception {
+                if (filter.filter(value)) {
+                    out.collect(value);
+                }
+            }
+        };
+    }
+
+    /** Opens and closes the user's function with the keyed runtime context. */
+    private abstract static class Adapter<K, T, R> extends KeyedProcessFunction<K, T, R> {
+        private static final long serialVersionUID = 1L;
+        private final Object function;
+
+        Adapter(Object function) {
+            this.function = function;
+        }
+
+        @Override
+        public void open(RuntimeContext context) throws Exception {
+            super.open(context);
+            if (function instanceof RichFunction rich) {
+                rich.open(context);
+            }
+        }
+
+        @Override
+        public void close() throws Exception {
+            if (function instanceof RichFunction rich) {
+                rich.close();
+            }
+        }
+    }
+}
