@@ -5,6 +5,7 @@ import dev.tidemark.api.functions.FlatMapFunction;
 import dev.tidemark.api.functions.KeySelector;
 import dev.tidemark.api.functions.MapFunction;
 import dev.tidemark.api.functions.ProcessFunction;
+import dev.tidemark.api.typeinfo.TypeInformation;
 import dev.tidemark.api.sink.SinkFunction;
 import dev.tidemark.api.sink.PrintSink;
 import dev.tidemark.eventtime.AssignerWithPeriodicWatermarks;
@@ -157,6 +158,11 @@ public class DataStream<T> {
         return oneInput("Map", ctx -> new MapOperator<>(fn.copy(), ctx));
     }
 
+    /** As {@link #map(MapFunction)}, declaring the result type (kept for tools that translate the pipeline). */
+    public <R> SingleOutputStreamOperator<R> map(MapFunction<T, R> mapper, TypeInformation<R> outputType) {
+        return map(mapper).returns(outputType);
+    }
+
     /** Keeps the elements for which {@code filter} returns {@code true}. */
     public SingleOutputStreamOperator<T> filter(FilterFunction<T> filter) {
         SerializedValue<FilterFunction<T>> fn = serialize(filter, "Filter");
@@ -167,6 +173,16 @@ public class DataStream<T> {
     public <R> SingleOutputStreamOperator<R> flatMap(FlatMapFunction<T, R> flatMapper) {
         SerializedValue<FlatMapFunction<T, R>> fn = serialize(flatMapper, "FlatMap");
         return oneInput("FlatMap", ctx -> new FlatMapOperator<>(fn.copy(), ctx));
+    }
+
+    /** As {@link #flatMap(FlatMapFunction)}, declaring the result type. */
+    public <R> SingleOutputStreamOperator<R> flatMap(FlatMapFunction<T, R> flatMapper, TypeInformation<R> outputType) {
+        return flatMap(flatMapper).returns(outputType);
+    }
+
+    /** As {@link #process(ProcessFunction)}, declaring the result type. */
+    public <R> SingleOutputStreamOperator<R> process(ProcessFunction<T, R> function, TypeInformation<R> outputType) {
+        return process(function).returns(outputType);
     }
 
     /** Applies {@code function}, which sees timestamps, time, and may emit side outputs. */

@@ -6,6 +6,7 @@ import dev.tidemark.api.functions.KeySelector;
 import dev.tidemark.api.functions.KeyedProcessFunction;
 import dev.tidemark.api.functions.MapFunction;
 import dev.tidemark.api.functions.ReduceFunction;
+import dev.tidemark.api.typeinfo.TypeInformation;
 import dev.tidemark.runtime.graph.SerializedValue;
 import dev.tidemark.runtime.graph.Transformation;
 import dev.tidemark.runtime.operators.KeyedFunctions;
@@ -87,6 +88,11 @@ public class KeyedStream<T, K> extends DataStream<T> implements FieldAggregation
     public SingleOutputStreamOperator<T> filter(FilterFunction<T> filter) {
         serialize(filter, "Filter");
         return process(KeyedFunctions.<K, T>filter(filter)).name("Filter");
+    }
+
+    /** As {@link #process(KeyedProcessFunction)}, declaring the result type. */
+    public <R> SingleOutputStreamOperator<R> process(KeyedProcessFunction<K, T, R> function, TypeInformation<R> outputType) {
+        return process(function).returns(outputType);
     }
 
     /** For every element, emits the reduction of all elements of its key so far. */

@@ -6,16 +6,19 @@ import java.util.Objects;
 /**
  * Names a side output: a second stream that an operator can emit to besides its main output, read
  * with {@code SingleOutputStreamOperator.getSideOutput(tag)}. Two tags are equal when their ids are.
+ * Create one with {@link #of}, or as Flink programs do, {@code new OutputTag<String>("late") {}}
+ * (the anonymous subclass is allowed, not needed).
  *
  * @param <T> the side output's element type
  */
-public final class OutputTag<T> implements Serializable {
+public class OutputTag<T> implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
     private final String id;
 
-    private OutputTag(String id) {
+    /** A tag with the given id. */
+    public OutputTag(String id) {
         Objects.requireNonNull(id, "output tag id must not be null");
         if (id.isBlank()) {
             throw new IllegalArgumentException("output tag id must not be blank: id='" + id + "'");
@@ -26,6 +29,12 @@ public final class OutputTag<T> implements Serializable {
     /** A tag with the given id. */
     public static <T> OutputTag<T> of(String id) {
         return new OutputTag<>(id);
+    }
+
+    /** A tag with the given id and declared element type. */
+    public OutputTag(String id, dev.tidemark.api.typeinfo.TypeInformation<T> type) {
+        this(id);
+        java.util.Objects.requireNonNull(type, "output tag type must not be null");
     }
 
     /** A tag with the given id, typed by {@code type} to help inference. */
@@ -39,13 +48,18 @@ public final class OutputTag<T> implements Serializable {
         return id;
     }
 
+    /** The tag's id, as Flink names it. */
+    public String getId() {
+        return id;
+    }
+
     @Override
-    public boolean equals(Object other) {
+    public final boolean equals(Object other) {
         return other instanceof OutputTag<?> tag && tag.id.equals(id);
     }
 
     @Override
-    public int hashCode() {
+    public final int hashCode() {
         return id.hashCode();
     }
 

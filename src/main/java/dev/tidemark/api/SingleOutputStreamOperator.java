@@ -1,5 +1,7 @@
 package dev.tidemark.api;
 
+import dev.tidemark.api.typeinfo.TypeHint;
+import dev.tidemark.api.typeinfo.TypeInformation;
 import dev.tidemark.runtime.graph.SideOutputTransformation;
 import dev.tidemark.runtime.graph.Transformation;
 import java.util.Objects;
@@ -10,7 +12,7 @@ import java.util.Objects;
  *
  * @param <T> the element type
  */
-public final class SingleOutputStreamOperator<T> extends DataStream<T> {
+public class SingleOutputStreamOperator<T> extends DataStream<T> {
 
     SingleOutputStreamOperator(StreamExecutionEnvironment environment, Transformation<T> transformation) {
         super(environment, transformation);
@@ -32,6 +34,17 @@ public final class SingleOutputStreamOperator<T> extends DataStream<T> {
     public SingleOutputStreamOperator<T> returns(Class<T> type) {
         transformation.setOutputType(Objects.requireNonNull(type, "type must not be null"));
         return this;
+    }
+
+    /** Declares the element type with its type parameters, kept for tools that translate the pipeline. */
+    public SingleOutputStreamOperator<T> returns(TypeInformation<T> type) {
+        transformation.setOutputType(Objects.requireNonNull(type, "type must not be null"));
+        return this;
+    }
+
+    /** Declares the element type through a hint: {@code returns(new TypeHint<Tuple2<String, Long>>() {})}. */
+    public SingleOutputStreamOperator<T> returns(TypeHint<T> hint) {
+        return returns(TypeInformation.of(hint));
     }
 
     /** The stream of elements the operator emitted to side output {@code tag}. */

@@ -44,9 +44,56 @@ public final class StreamExecutionEnvironment {
         this.executor = executor;
     }
 
-    /** An environment that runs jobs on threads of this JVM. */
+    /** Where {@link #getExecutionEnvironment()} gets its environment from, when a test has set one. */
+    private static volatile StreamExecutionEnvironmentFactory contextFactory;
+
+    /** An environment that runs jobs on threads of this JVM, at parallelism 1 unless set. */
     public static StreamExecutionEnvironment create() {
         return new StreamExecutionEnvironment(new LocalExecutor());
+    }
+
+    /**
+     * The environment a program runs in, as Flink programs get theirs: the one a test set up as
+     * context ({@code TestStreamEnvironment.setAsContext}), otherwise
+     * {@link #createLocalEnvironment()}: threads of this JVM at parallelism = the number of cores,
+     * as Flink's local environment has.
+     */
+    public static StreamExecutionEnvironment getExecutionEnvironment() {
+        StreamExecutionEnvironmentFactory factory = contextFactory;
+        return factory != null ? factory.createExecutionEnvironment(new Configuration()) : createLocalEnvironment();
+    }
+
+    /** As {@link #getExecutionEnvironment()}; {@code configuration} goes to the context's factory. */
+    public static StreamExecutionEnvironment getExecutionEnvironment(Configuration configuration) {
+        StreamExecutionEnvironmentFactory factory = contextFactory;
+        return factory != null ? factory.createExecutionEnvironment(new Configuration(configuration))
+                : createLocalEnvironment();
+    }
+
+    /** Threads of this JVM, at parallelism = the number of cores ({@code Runtime.availableProcessors()}), as in Flink. */
+    public static StreamExecutionEnvironment createLocalEnvironment() {
+        return createLocalEnvironment(Runtime.getRuntime().availableProcessors());
+    }
+
+    /** Threads of this JVM, at {@code parallelism}. */
+    public static StreamExecutionEnvironment createLocalEnvironment(int parallelism) {
+        return create().setParallelism(parallelism);
+    }
+
+    /**
+     * Makes {@link #getExecutionEnvironment()} return what {@code factory} creates, until
+     * {@link #resetContextEnvironment()}: how a test runs a program whose {@code main} builds its own
+     * environment. {@code dev.tidemark.testing.TestStreamEnvironment} is the way to use it.
+     */
+    @Internal
+    public static void initializeContextEnvironment(StreamExecutionEnvironmentFactory factory) {
+        contextFactory = Objects.requireNonNull(factory, "factory must not be null");
+    }
+
+    /** Undoes {@link #initializeContextEnvironment}. */
+    @Internal
+    public static void resetContextEnvironment() {
+        contextFactory = null;
     }
 
     /** An environment whose jobs run through {@code executor} (the test driver's). */

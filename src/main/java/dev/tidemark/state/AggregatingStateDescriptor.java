@@ -1,6 +1,7 @@
 package dev.tidemark.state;
 
 import dev.tidemark.api.functions.AggregateFunction;
+import dev.tidemark.api.typeinfo.TypeInformation;
 import java.util.Objects;
 
 /** Describes an {@link AggregatingState}. */
@@ -10,6 +11,13 @@ public final class AggregatingStateDescriptor<IN, ACC, OUT> extends StateDescrip
 
     private final AggregateFunction<IN, ACC, OUT> aggregateFunction;
     private final Class<ACC> accumulatorType;
+
+    /** @param accumulatorType as Flink programs declare it; its class is what is kept */
+    public AggregatingStateDescriptor(String name, AggregateFunction<IN, ACC, OUT> aggregateFunction,
+            TypeInformation<ACC> accumulatorType) {
+        this(name, aggregateFunction, Objects.requireNonNull(accumulatorType, "accumulator type must not be null")
+                .getTypeClass());
+    }
 
     public AggregatingStateDescriptor(String name, AggregateFunction<IN, ACC, OUT> aggregateFunction,
             Class<ACC> accumulatorType) {

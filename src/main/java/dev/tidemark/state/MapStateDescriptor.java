@@ -1,5 +1,8 @@
 package dev.tidemark.state;
 
+import dev.tidemark.api.typeinfo.TypeInformation;
+import java.util.Objects;
+
 /** Describes a {@link MapState}. */
 public final class MapStateDescriptor<K, V> extends StateDescriptor<MapState<K, V>> {
 
@@ -7,6 +10,12 @@ public final class MapStateDescriptor<K, V> extends StateDescriptor<MapState<K, 
 
     private final Class<K> keyType;
     private final Class<V> valueType;
+
+    /** Key and value types as Flink programs declare them; their classes are what is kept. */
+    public MapStateDescriptor(String name, TypeInformation<K> keyType, TypeInformation<V> valueType) {
+        this(name, Objects.requireNonNull(keyType, "key type must not be null").getTypeClass(),
+                Objects.requireNonNull(valueType, "value type must not be null").getTypeClass());
+    }
 
     public MapStateDescriptor(String name, Class<K> keyType, Class<V> valueType) {
         super(name);

@@ -1,5 +1,7 @@
 package dev.tidemark.state;
 
+import dev.tidemark.api.typeinfo.TypeInformation;
+
 import dev.tidemark.api.functions.ReduceFunction;
 import java.util.Objects;
 
@@ -10,6 +12,11 @@ public final class ReducingStateDescriptor<T> extends StateDescriptor<ReducingSt
 
     private final ReduceFunction<T> reduceFunction;
     private final Class<T> type;
+
+    /** @param type the value type, as Flink programs declare it; its class is what is kept */
+    public ReducingStateDescriptor(String name, ReduceFunction<T> reduceFunction, TypeInformation<T> type) {
+        this(name, reduceFunction, Objects.requireNonNull(type, "state type must not be null").getTypeClass());
+    }
 
     public ReducingStateDescriptor(String name, ReduceFunction<T> reduceFunction, Class<T> type) {
         super(name);

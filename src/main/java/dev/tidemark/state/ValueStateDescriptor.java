@@ -1,5 +1,8 @@
 package dev.tidemark.state;
 
+import dev.tidemark.api.typeinfo.TypeInformation;
+import java.util.Objects;
+
 /** Describes a {@link ValueState}. */
 public final class ValueStateDescriptor<T> extends StateDescriptor<ValueState<T>> {
 
@@ -7,6 +10,11 @@ public final class ValueStateDescriptor<T> extends StateDescriptor<ValueState<T>
 
     /** @param type the value type, kept for tools that translate the pipeline */
     private final Class<T> type;
+
+    /** @param type the value type, as Flink programs declare it; its class is what is kept */
+    public ValueStateDescriptor(String name, TypeInformation<T> type) {
+        this(name, Objects.requireNonNull(type, "state type must not be null").getTypeClass());
+    }
 
     public ValueStateDescriptor(String name, Class<T> type) {
         super(name);

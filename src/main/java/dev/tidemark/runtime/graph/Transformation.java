@@ -1,5 +1,7 @@
 package dev.tidemark.runtime.graph;
 
+import dev.tidemark.api.typeinfo.TypeInformation;
+
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -25,7 +27,7 @@ public abstract sealed class Transformation<T>
     private String name;
     private String uid;
     private int parallelism = DEFAULT_PARALLELISM;
-    private Class<?> outputType;
+    private TypeInformation<?> outputType;
 
     protected Transformation(String name) {
         this.name = name;
@@ -61,12 +63,21 @@ public abstract sealed class Transformation<T>
         this.parallelism = parallelism;
     }
 
-    /** The element type if the user declared it; {@code null} otherwise (kept for translators). */
+    /** The element class if the user declared a type; {@code null} otherwise (kept for translators). */
     public Class<?> outputType() {
+        return outputType == null ? null : outputType.getTypeClass();
+    }
+
+    /** The element type if the user declared it, with its type parameters; {@code null} otherwise. */
+    public TypeInformation<?> outputTypeInfo() {
         return outputType;
     }
 
     public void setOutputType(Class<?> outputType) {
+        setOutputType(TypeInformation.of(outputType));
+    }
+
+    public void setOutputType(TypeInformation<?> outputType) {
         this.outputType = outputType;
     }
 

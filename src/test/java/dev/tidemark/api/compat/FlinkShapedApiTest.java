@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tidemark.api.Configuration;
+import dev.tidemark.api.DataStreamSource;
+import dev.tidemark.api.SingleOutputStreamOperator;
 import dev.tidemark.api.StreamExecutionEnvironment;
 import dev.tidemark.api.functions.AllWindowFunction;
 import dev.tidemark.api.functions.Collector;
@@ -14,6 +16,9 @@ import dev.tidemark.api.functions.WindowFunction;
 import dev.tidemark.api.tuple.Tuple;
 import dev.tidemark.api.tuple.Tuple2;
 import dev.tidemark.api.tuple.Tuple3;
+import dev.tidemark.api.typeinfo.TypeHint;
+import dev.tidemark.api.typeinfo.TypeInformation;
+import dev.tidemark.api.typeinfo.Types;
 import dev.tidemark.eventtime.WatermarkStrategy;
 import dev.tidemark.state.ValueState;
 import dev.tidemark.state.ValueStateDescriptor;
@@ -184,5 +189,21 @@ class FlinkShapedApiTest {
                 .containsExactly(Tuple2.of("a", 1L), Tuple2.of("b", 1L), Tuple2.of("a", 2L));
         assertThatThrownBy(() -> new Tagged().getRuntimeContext()).isInstanceOf(IllegalStateException.class)
                 .hasMessageStartingWith("the runtime context is set when the function is opened");
+    }
+
+    @Test
+    void typeHints_areKeptInTheGraph_withTheirTypeParameters() {
+        StreamExecutionEnvironment env = env();
+        SingleOutputStreamOperator<Tuple2<String, Long>> pairs = env.fromElements("a")
+                .map(s -> Tuple2.of(s, 1L), Types.TUPLE(Types.STRING, Types.LONG));
+        assertThat(pairs.getTransformation().outputTypeInfo()).hasToString("Tuple2<String, Long>")
+                .isEqualTo(TypeInformation.of(new TypeHint<Tuple2<String, Long>>() {}));
+        SingleOutputStreamOperator<List<Long>> lists = env.fromElements(1L).map(List::of)
+                .returns(new TypeHint<List<Long>>() {});
+        assertThat(lists.getTransformation().outputTypeInfo()).isEqualTo(Types.LIST(Types.LONG));
+        assertThat(new ValueStateDescriptor<>("count", Types.LONG).getType()).isEqualTo(Long.class);
+        DataStreamSource<String> source = env.fromElements("x");
+        SingleOutputStreamOperator<String> asOperator = source; // a source's stream is an operator's stream, as in Flink
+        assertThat(asOperator.name("named")).isSameAs(source);
     }
 }

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.admin.Admin;
@@ -11,6 +12,7 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
@@ -53,13 +55,25 @@ final class TestBroker {
         try (Admin admin = Admin.create(properties())) {
             admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1))).all().get();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (admin.describeTopics(List.of(name)).allTopicNames().get().get(name).partitions().stream()
-                    .anyMatch(p -> p.leader() == null || p.leader().isEmpty())) {
+            while (!everyPartitionHasALeader(admin, name)) {
                 if (System.nanoTime() > deadline) {
                     throw new IllegalStateException("partitions of " + name + " got no leader in 30 s");
                 }
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
             }
+        }
+    }
+
+    /** Whether the topic is known to the broker, with a leader for each partition: right after creation it may not be yet. */
+    private static boolean everyPartitionHasALeader(Admin admin, String topic) throws InterruptedException {
+        try {
+            return admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions().stream()
+                    .allMatch(p -> p.leader() != null && !p.leader().isEmpty());
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+                return false;
+            }
+            throw new IllegalStateException("cannot describe topic " + topic, e.getCause());
         }
     }
 
