@@ -18,6 +18,11 @@ public record Watermark(long timestamp, boolean useProcessingTime) {
     public static final Watermark MAX_WATERMARK = new Watermark(Long.MAX_VALUE);
 
     /** Creates an event-time watermark. */
+    /** The watermark's time, as Flink names it: {@link #timestamp()}. */
+    public long getTimestamp() {
+        return timestamp;
+    }
+
     public Watermark(long timestamp) {
         this(timestamp, false);
     }
