@@ -12,6 +12,7 @@ import dev.tidemark.runtime.graph.Transformation;
 import dev.tidemark.runtime.graph.TwoInputTransformation;
 import dev.tidemark.runtime.operators.CoOperators;
 import dev.tidemark.runtime.operators.KeyedCoProcessOperator;
+import dev.tidemark.runtime.operators.KeyedFunctions;
 import dev.tidemark.runtime.operators.TwoInputOperatorFactory;
 import java.util.Objects;
 
@@ -51,15 +52,27 @@ public final class ConnectedStreams<IN1, IN2> {
                 new PartitionTransformation<>(input2, new Partitioner.Hash(k2)), k1, k2);
     }
 
-    /** Maps both inputs to one output type. */
+    /**
+     * Maps both inputs to one output type. On keyed streams the function runs with the element's key
+     * current: its runtime context gives keyed state, shared by both inputs (as in Flink).
+     */
     public <R> SingleOutputStreamOperator<R> map(CoMapFunction<IN1, IN2, R> function) {
         SerializedValue<CoMapFunction<IN1, IN2, R>> fn = DataStream.serialize(function, "CoMap");
+        if (key1 != null) {
+            return keyed("CoMap", KeyedFunctions.coMap(function));
+        }
         return build("CoMap", ctx -> new CoOperators.Map<>(fn.copy(), ctx));
     }
 
-    /** Turns each element of either input into zero or more results. */
+    /**
+     * Turns each element of either input into zero or more results. On keyed streams the function
+     * runs with the element's key current: its runtime context gives keyed state (as in Flink).
+     */
     public <R> SingleOutputStreamOperator<R> flatMap(CoFlatMapFunction<IN1, IN2, R> function) {
         SerializedValue<CoFlatMapFunction<IN1, IN2, R>> fn = DataStream.serialize(function, "CoFlatMap");
+        if (key1 != null) {
+            return keyed("CoFlatMap", KeyedFunctions.coFlatMap(function));
+        }
         return build("CoFlatMap", ctx -> new CoOperators.FlatMap<>(fn.copy(), ctx));
     }
 
@@ -74,14 +87,18 @@ public final class ConnectedStreams<IN1, IN2> {
      *
      * @throws IllegalStateException if the streams were not keyed with {@link #keyBy}
      */
-    @SuppressWarnings("unchecked")
     public <K, R> SingleOutputStreamOperator<R> process(KeyedCoProcessFunction<K, IN1, IN2, R> function) {
         if (key1 == null) {
             throw new IllegalStateException("connected streams must be keyed for a KeyedCoProcessFunction;"
                     + " call keyBy(key1, key2) first");
         }
-        SerializedValue<KeyedCoProcessFunction<K, IN1, IN2, R>> fn = DataStream.serialize(function, "KeyedCoProcess");
-        return build("KeyedCoProcess", ctx -> new KeyedCoProcessOperator<>(fn.copy(),
+        return keyed("KeyedCoProcess", function);
+    }
+
+    @SuppressWarnings("unchecked")
+    private <K, R> SingleOutputStreamOperator<R> keyed(String name, KeyedCoProcessFunction<K, IN1, IN2, R> function) {
+        SerializedValue<KeyedCoProcessFunction<K, IN1, IN2, R>> fn = DataStream.serialize(function, name);
+        return build(name, ctx -> new KeyedCoProcessOperator<>(fn.copy(),
                 (KeySelector<IN1, K>) key1.copy(), (KeySelector<IN2, K>) key2.copy(), ctx));
     }
 

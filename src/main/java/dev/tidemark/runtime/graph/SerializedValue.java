@@ -24,23 +24,42 @@ public final class SerializedValue<T> {
     }
 
     /**
-     * Serializes {@code value}.
+     * Serializes {@code value}. If it does not serialize, enclosing instances that anonymous and
+     * inner classes hold but never read are dropped ({@link ClosureCleaner}) and it is tried again.
      *
      * @param what names the value in the error, e.g. {@code "the function of operator 'Map'"}
      * @throws IllegalArgumentException if it cannot be serialized, naming the offending class
      */
     public static <T extends Serializable> SerializedValue<T> of(T value, String what) {
+        byte[] bytes;
+        try {
+            bytes = bytesOf(value);
+        } catch (IOException e) {
+            if (!ClosureCleaner.clean(value)) {
+                throw notSerializable(what, e);
+            }
+            try {
+                bytes = bytesOf(value);
+            } catch (IOException again) {
+                throw notSerializable(what, again);
+            }
+        }
+        ClassLoader loader = value.getClass().getClassLoader();
+        return new SerializedValue<>(bytes, loader != null ? loader : Thread.currentThread().getContextClassLoader());
+    }
+
+    private static byte[] bytesOf(Object value) throws IOException {
         ByteArrayOutputStream buffer = new ByteArrayOutputStream();
         try (ObjectOutputStream out = new ObjectOutputStream(buffer)) {
             out.writeObject(value);
-        } catch (IOException e) {
-            throw new IllegalArgumentException(what + " must be serializable: " + e
-                    + "; a lambda or anonymous class must not capture non-serializable objects"
-                    + " (such as the enclosing test instance)", e);
         }
-        ClassLoader loader = value.getClass().getClassLoader();
-        return new SerializedValue<>(buffer.toByteArray(),
-                loader != null ? loader : Thread.currentThread().getContextClassLoader());
+        return buffer.toByteArray();
+    }
+
+    private static IllegalArgumentException notSerializable(String what, IOException e) {
+        return new IllegalArgumentException(what + " must be serializable: " + e
+                + "; a lambda or anonymous class must not capture non-serializable objects"
+                + " (such as the enclosing test instance, when it uses it)", e);
     }
 
     /** A fresh copy of the value. */

@@ -1,17 +1,21 @@
 package dev.tidemark.runtime.operators;
 
+import dev.tidemark.api.functions.CoFlatMapFunction;
+import dev.tidemark.api.functions.CoMapFunction;
 import dev.tidemark.api.functions.Collector;
 import dev.tidemark.api.functions.FilterFunction;
 import dev.tidemark.api.functions.FlatMapFunction;
+import dev.tidemark.api.functions.KeyedCoProcessFunction;
 import dev.tidemark.api.functions.KeyedProcessFunction;
 import dev.tidemark.api.functions.MapFunction;
 import dev.tidemark.api.functions.RichFunction;
 import dev.tidemark.api.functions.RuntimeContext;
 
 /**
- * {@code map}, {@code flatMap} and {@code filter} on a keyed stream, as keyed process functions: as
- * in Flink, such a function runs with its element's key current, so its runtime context gives keyed
- * state. Results keep their input's timestamp.
+ * {@code map}, {@code flatMap} and {@code filter} on a keyed stream, and {@code map} and
+ * {@code flatMap} on connected keyed streams, as keyed process functions: as in Flink, such a
+ * function runs with its element's key current, so its runtime context gives keyed state (shared by
+ * both inputs of connected streams). Results keep their input's timestamp.
  */
 public final class KeyedFunctions {
 
@@ -46,6 +50,35 @@ public final class KeyedFunctions {
         };
     }
 
+    public static <K, IN1, IN2, R> KeyedCoProcessFunction<K, IN1, IN2, R> coMap(CoMapFunction<IN1, IN2, R> mapper) {
+        return new CoAdapter<>(mapper) {
+            @Override
+            public void processElement1(IN1 value, Context ctx, Collector<R> out) throws Exception {
+                out.collect(mapper.map1(value));
+            }
+
+            @Override
+            public void processElement2(IN2 value, Context ctx, Collector<R> out) throws Exception {
+                out.collect(mapper.map2(value));
+            }
+        };
+    }
+
+    public static <K, IN1, IN2, R> KeyedCoProcessFunction<K, IN1, IN2, R> coFlatMap(
+            CoFlatMapFunction<IN1, IN2, R> flatMapper) {
+        return new CoAdapter<>(flatMapper) {
+            @Override
+            public void processElement1(IN1 value, Context ctx, Collector<R> out) throws Exception {
+                flatMapper.flatMap1(value, out);
+            }
+
+            @Override
+            public void processElement2(IN2 value, Context ctx, Collector<R> out) throws Exception {
+                flatMapper.flatMap2(value, out);
+            }
+        };
+    }
+
     /** Opens and closes the user's function with the keyed runtime context. */
     private abstract static class Adapter<K, T, R> extends KeyedProcessFunction<K, T, R> {
         private static final long serialVersionUID = 1L;
@@ -58,16 +91,45 @@ public final class KeyedFunctions {
         @Override
         public void open(RuntimeContext context) throws Exception {
             super.open(context);
-            if (function instanceof RichFunction rich) {
-                rich.open(context);
-            }
+            openUserFunction(function, context);
         }
 
         @Override
         public void close() throws Exception {
-            if (function instanceof RichFunction rich) {
-                rich.close();
-            }
+            closeUserFunction(function);
+        }
+    }
+
+    /** As {@link Adapter}, for two inputs. */
+    private abstract static class CoAdapter<K, IN1, IN2, R> extends KeyedCoProcessFunction<K, IN1, IN2, R> {
+        private static final long serialVersionUID = 1L;
+        private final Object function;
+
+        CoAdapter(Object function) {
+            this.function = function;
+        }
+
+        @Override
+        public void open(RuntimeContext context) throws Exception {
+            super.open(context);
+            openUserFunction(function, context);
+        }
+
+        @Override
+        public void close() throws Exception {
+            closeUserFunction(function);
+        }
+    }
+
+    private static void openUserFunction(Object function, RuntimeContext context) throws Exception {
+        if (function instanceof RichFunction rich) {
+            rich.open(context);
+        }
+    }
+
+    private static void closeUserFunction(Object function) throws Exception {
+        if (function instanceof RichFunction rich) {
+            rich.close();
         }
     }
 }

@@ -30,9 +30,11 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The Kafka connector against a real broker ({@link TestBroker}). */
 @Timeout(120)
+@ExtendWith(TestBroker.Lifecycle.class)
 class KafkaConnectorTest {
 
     private static String bootstrap;

@@ -20,10 +20,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The exactly-once {@link KafkaSink} against a real broker ({@link TestBroker}), with failures. */
 @Timeout(180)
+@ExtendWith(TestBroker.Lifecycle.class)
 class KafkaExactlyOnceTest {
 
     static final int KEYS = 7;

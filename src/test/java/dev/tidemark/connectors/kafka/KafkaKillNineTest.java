@@ -6,6 +6,7 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * each time at a random parallelism: once it finishes, a {@code read_committed} reader sees
  * exactly the output of a run without a failure, in order per key.
  */
+@ExtendWith(TestBroker.Lifecycle.class)
 class KafkaKillNineTest {
 
     /**

@@ -16,8 +16,15 @@ import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
-/** One real broker (KRaft, in-process, on loopback) for every Kafka test of the JVM, started at first use. */
+/**
+ * One real broker (KRaft, in-process, on loopback) for every Kafka test of the run, started at first
+ * use and stopped when the test run ends: test classes that use it declare
+ * {@code @ExtendWith(TestBroker.Lifecycle.class)}. (Not in a shutdown hook: Kafka's own hooks delete
+ * the broker's directories at exit, and a broker that loses them halts the JVM with status 1.)
+ */
 final class TestBroker {
 
     private static KafkaClusterTestKit cluster;
@@ -38,16 +45,26 @@ final class TestBroker {
             started.format();
             started.startup();
             started.waitForReadyBrokers();
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                try {
-                    started.close();
-                } catch (Exception e) {
-                    // the JVM is going away
-                }
-            }));
             cluster = started;
         }
         return cluster.bootstrapServers();
+    }
+
+    private static synchronized void stop() throws Exception {
+        if (cluster != null) {
+            KafkaClusterTestKit stopping = cluster;
+            cluster = null;
+            stopping.close();
+        }
+    }
+
+    /** Stops the broker when the whole test run ends (JUnit closes the root store then, before the JVM exits). */
+    static final class Lifecycle implements BeforeAllCallback {
+        @Override
+        public void beforeAll(ExtensionContext context) {
+            context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).getOrComputeIfAbsent(TestBroker.class,
+                    key -> (ExtensionContext.Store.CloseableResource) TestBroker::stop);
+        }
     }
 
     /** Creates a topic and waits until every partition has a leader, so writing at once cannot race it. */
