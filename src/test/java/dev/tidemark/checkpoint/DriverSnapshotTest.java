@@ -18,7 +18,6 @@ import dev.tidemark.testing.TestSink;
 import dev.tidemark.testing.TestSource;
 import dev.tidemark.windowing.assigners.EventTimeSessionWindows;
 import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
-import java.io.Serializable;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +27,7 @@ import org.junit.jupiter.api.Test;
 /** Snapshots taken by the test driver between steps: what users test their own functions' restore with. */
 class DriverSnapshotTest {
 
-    record Reading(String key, long value) implements Serializable {}
+    record Reading(String key, long value) {} // not Serializable: a record is checkpointed through its components
 
     private static final List<Reading> INPUT = input();
 
@@ -257,8 +256,13 @@ class DriverSnapshotTest {
                 .containsExactlyInAnyOrder("true 30 3", "true 60 3");
     }
 
+    /** Neither serializable nor a POJO (no constructor without arguments) nor a record. */
     static final class Unserializable {
-        final int value = 1;
+        final int value;
+
+        Unserializable(int value) {
+            this.value = value;
+        }
     }
 
     static final class OpaqueHolder extends KeyedProcessFunction<String, Reading, String> {
@@ -271,7 +275,7 @@ class DriverSnapshotTest {
 
         @Override
         public void processElement(Reading value, Context ctx, Collector<String> out) throws Exception {
-            state.update(new Unserializable());
+            state.update(new Unserializable(1));
         }
     }
 

@@ -3,6 +3,8 @@ package dev.tidemark.api.source;
 import dev.tidemark.checkpoint.CheckpointedFunction;
 import dev.tidemark.checkpoint.FunctionInitializationContext;
 import dev.tidemark.checkpoint.FunctionSnapshotContext;
+import dev.tidemark.runtime.checkpoint.StateBytes;
+import dev.tidemark.runtime.graph.PojoForm;
 import dev.tidemark.state.ListState;
 import dev.tidemark.state.ListStateDescriptor;
 import java.io.Serializable;
@@ -13,8 +15,9 @@ import java.util.Objects;
 
 /**
  * A bounded source that emits the given elements in order, without timestamps. The elements are
- * copied into the source, so they must be {@link Serializable}. Checkpoints hold the position, so a
- * restored job goes on with the next element.
+ * copied into the source: they must be {@link Serializable}, records, or POJOs (a class with a
+ * constructor without arguments, copied field by field), as Flink's POJO rules allow. Checkpoints
+ * hold the position, so a restored job goes on with the next element.
  *
  * @param <T> the element type
  */
@@ -22,7 +25,9 @@ public final class FromElementsSource<T> implements SourceFunction<T>, Checkpoin
 
     private static final long serialVersionUID = 1L;
 
-    private final ArrayList<T> elements;
+    private final byte[] elementBytes; // the elements as a DataObjectOutputStream wrote them
+    private final int size;
+    private transient List<T> elements;
     private volatile boolean running = true;
     private transient ListState<Integer> positionState;
     private int position;
@@ -33,24 +38,29 @@ public final class FromElementsSource<T> implements SourceFunction<T>, Checkpoin
      */
     public FromElementsSource(Collection<? extends T> elements) {
         Objects.requireNonNull(elements, "elements must not be null");
-        this.elements = new ArrayList<>(elements.size());
+        List<T> copy = new ArrayList<>(elements.size());
         int index = 0;
         for (T element : elements) {
             if (element == null) {
                 throw new NullPointerException("element must not be null: index=" + index
                         + "; null elements cannot be carried");
             }
-            if (!(element instanceof Serializable)) {
-                throw new IllegalArgumentException("element must be serializable: index=" + index
-                        + ", class=" + element.getClass().getName());
+            if (!(element instanceof Serializable) && !PojoForm.applies(element.getClass())) {
+                throw new IllegalArgumentException("element must be serializable, a record, or a POJO with a "
+                        + "constructor without arguments: index=" + index + ", class=" + element.getClass().getName());
             }
-            this.elements.add(element);
+            copy.add(element);
             index++;
         }
+        this.size = copy.size();
+        this.elementBytes = StateBytes.of(new ArrayList<>(copy), "the elements of a collection source");
     }
 
     /** The elements, in emission order. */
     public List<T> elements() {
+        if (elements == null) {
+            elements = StateBytes.value(elementBytes, "the elements of a collection source");
+        }
         return List.copyOf(elements);
     }
 
@@ -69,9 +79,10 @@ public final class FromElementsSource<T> implements SourceFunction<T>, Checkpoin
 
     @Override
     public void run(SourceContext<T> ctx) {
-        while (position < elements.size() && running) {
+        List<T> all = elements();
+        while (position < size && running) {
             synchronized (ctx.getCheckpointLock()) {
-                ctx.collect(elements.get(position));
+                ctx.collect(all.get(position));
                 position++;
             }
         }

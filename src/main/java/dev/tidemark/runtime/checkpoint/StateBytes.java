@@ -1,5 +1,6 @@
 package dev.tidemark.runtime.checkpoint;
 
+import dev.tidemark.runtime.graph.DataObjectOutputStream;
 import dev.tidemark.runtime.graph.LoaderObjectInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -9,7 +10,8 @@ import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 
 /**
- * State values to bytes and back with Java serialization: what a checkpoint stores. Errors name the
+ * State values to bytes and back with Java serialization (POJOs and records that are not
+ * serializable are written as their fields, see {@code DataObjectOutputStream}): what a checkpoint stores. Errors name the
  * operator and the state, since a value that cannot be serialized is the user's to fix.
  */
 public final class StateBytes {
@@ -45,11 +47,12 @@ public final class StateBytes {
      */
     public static byte[] write(Writer writer, String what) {
         ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-        try (ObjectOutputStream out = new ObjectOutputStream(buffer)) {
+        try (ObjectOutputStream out = new DataObjectOutputStream(buffer)) {
             writer.write(out);
         } catch (NotSerializableException e) {
             throw new IllegalStateException(what + " must be serializable to be checkpointed: class "
-                    + e.getMessage() + " does not implement java.io.Serializable", e);
+                    + e.getMessage() + " does not implement java.io.Serializable, and is neither a record nor a POJO"
+                    + " with a constructor without arguments", e);
         } catch (IOException e) {
             throw new IllegalStateException(what + " could not be serialized: " + e, e);
         }

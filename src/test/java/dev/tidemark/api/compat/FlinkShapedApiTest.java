@@ -78,8 +78,8 @@ class FlinkShapedApiTest {
                 .containsExactly("(k,3,first)", "(k,3,first)", "(k,3,first)", "(k,3,first)");
     }
 
-    /** A POJO as Flink defines one: public no-argument constructor, public fields (and, here, serializable). */
-    public static class Reading implements java.io.Serializable {
+    /** A POJO as Flink defines one: public no-argument constructor, public fields; not serializable. */
+    public static class Reading {
         public String sensor;
         public double value;
 
@@ -96,7 +96,7 @@ class FlinkShapedApiTest {
         }
     }
 
-    record Sale(String shop, long amount) implements java.io.Serializable {}
+    record Sale(String shop, long amount) {}
 
     @Test
     void fieldAggregations_onPojosAndRecords_leaveTheEmittedElementsAlone() throws Exception {
@@ -205,5 +205,52 @@ class FlinkShapedApiTest {
         DataStreamSource<String> source = env.fromElements("x");
         SingleOutputStreamOperator<String> asOperator = source; // a source's stream is an operator's stream, as in Flink
         assertThat(asOperator.name("named")).isSameAs(source);
+    }
+
+    /** A POJO whose fields are private, with a superclass holding one more, and a nested POJO; not serializable. */
+    static class Base {
+        private long id;
+    }
+
+    static final class Account extends Base {
+        private String owner;
+        private Reading last;
+        private transient String cache = "x";
+
+        void forget() {
+            cache = null;
+        }
+
+        Account() {}
+
+        Account(long id, String owner, Reading last) {
+            setId(id);
+            this.owner = owner;
+            this.last = last;
+        }
+
+        private void setId(long value) {
+            ((Base) this).id = value;
+        }
+
+        @Override
+        public String toString() {
+            return ((Base) this).id + ":" + owner + ":" + last + ":" + cache;
+        }
+    }
+
+    @Test
+    void pojosAndRecordsThatAreNotSerializable_areCopiedFieldByField_intoSourcesAndCheckpoints() {
+        Account account = new Account(7, "ann", new Reading("s", 2.5));
+        account.forget(); // not written: the copy gets the constructor's value
+        Object copy = dev.tidemark.runtime.checkpoint.StateBytes.value(
+                dev.tidemark.runtime.checkpoint.StateBytes.of(java.util.List.of(account, new Sale("x", 3)), "test"),
+                "test");
+        assertThat(copy.toString()).as("fields of the class and its superclass; a transient one as the constructor sets it")
+                .isEqualTo("[7:ann:s=2.5:x, Sale[shop=x, amount=3]]");
+        assertThatThrownBy(() -> env().fromElements(new Object() {}))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("element must be serializable, a record, or a POJO with a constructor without "
+                        + "arguments: index=0");
     }
 }
