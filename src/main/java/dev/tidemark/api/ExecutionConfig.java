@@ -23,6 +23,30 @@ public final class ExecutionConfig {
     private int maxParallelism = 128;
     private Duration metricsLogInterval = Duration.ZERO;
     private CheckpointConfig checkpointConfig = new CheckpointConfig();
+    private GlobalJobParameters globalJobParameters = new GlobalJobParameters();
+
+    /**
+     * Parameters every function can read at run time ({@code getRuntimeContext().getGlobalJobParameters()}),
+     * as Flink programs pass them; {@code ParameterTool} is one. This base holds none.
+     */
+    public static class GlobalJobParameters implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+
+        /** The parameters as keys and values. */
+        public java.util.Map<String, String> toMap() {
+            return java.util.Map.of();
+        }
+    }
+
+    /** Sets the parameters every function can read at run time. */
+    public void setGlobalJobParameters(GlobalJobParameters parameters) {
+        this.globalJobParameters = java.util.Objects.requireNonNull(parameters, "global job parameters must not be null");
+    }
+
+    /** The parameters every function can read at run time; none unless set. */
+    public GlobalJobParameters getGlobalJobParameters() {
+        return globalJobParameters;
+    }
 
     /** A copy of this configuration. */
     public ExecutionConfig copy() {
@@ -32,6 +56,7 @@ public final class ExecutionConfig {
         copy.maxParallelism = maxParallelism;
         copy.metricsLogInterval = metricsLogInterval;
         copy.checkpointConfig = checkpointConfig.copy();
+        copy.globalJobParameters = globalJobParameters;
         return copy;
     }
 

@@ -39,6 +39,7 @@ public final class StreamExecutionEnvironment {
     private final List<Transformation<?>> transformations = new ArrayList<>();
     private int parallelism = 1;
     private TimeCharacteristic timeCharacteristic = TimeCharacteristic.EVENT_TIME;
+    private RuntimeExecutionMode runtimeMode = RuntimeExecutionMode.STREAMING;
 
     private StreamExecutionEnvironment(PipelineExecutor executor) {
         this.executor = executor;
@@ -100,6 +101,20 @@ public final class StreamExecutionEnvironment {
     @Internal
     public static StreamExecutionEnvironment createWith(PipelineExecutor executor) {
         return new StreamExecutionEnvironment(Objects.requireNonNull(executor, "executor must not be null"));
+    }
+
+    /**
+     * Accepts Flink's execution modes; every job runs as a stream (see {@link RuntimeExecutionMode}
+     * for what that means for {@code BATCH}).
+     */
+    public StreamExecutionEnvironment setRuntimeMode(RuntimeExecutionMode mode) {
+        this.runtimeMode = Objects.requireNonNull(mode, "runtime mode must not be null");
+        return this;
+    }
+
+    /** The mode set with {@link #setRuntimeMode}; {@code STREAMING} unless set. */
+    public RuntimeExecutionMode getRuntimeMode() {
+        return runtimeMode;
     }
 
     /** The job configuration. */

@@ -29,6 +29,11 @@ record DerivedStrategy<T>(
     }
 
     @Override
+    public TimestampAssigner<T> createTimestampAssigner(TimestampAssignerSupplier.Context context) {
+        return assigner == null ? base.createTimestampAssigner(context) : assigner;
+    }
+
+    @Override
     public Optional<WatermarkAlignment> alignment() {
         return watermarkAlignment == null ? base.alignment() : Optional.of(watermarkAlignment);
     }

@@ -51,6 +51,38 @@ public interface WatermarkStrategy<T> extends WatermarkGeneratorSupplier<T>, Ser
         return new DerivedStrategy<>(this, null, null, alignment);
     }
 
+    /**
+     * Creates the timestamp assigner of one parallel instance or split, given what the runtime
+     * offers; the runtime calls this one. The default calls {@link #createTimestampAssigner()}.
+     */
+    default TimestampAssigner<T> createTimestampAssigner(TimestampAssignerSupplier.Context context) {
+        return createTimestampAssigner();
+    }
+
+    /** This strategy with assigners from {@code supplier}, one per parallel instance or split. */
+    default WatermarkStrategy<T> withTimestampAssigner(TimestampAssignerSupplier<T> supplier) {
+        Objects.requireNonNull(supplier, "timestamp assigner supplier must not be null");
+        WatermarkStrategy<T> base = this;
+        return new WatermarkStrategy<>() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            public WatermarkGenerator<T> createWatermarkGenerator(WatermarkGeneratorSupplier.Context context) {
+                return base.createWatermarkGenerator(context);
+            }
+
+            @Override
+            public TimestampAssigner<T> createTimestampAssigner(TimestampAssignerSupplier.Context context) {
+                return supplier.createTimestampAssigner(context);
+            }
+
+            @Override
+            public Optional<WatermarkAlignment> alignment() {
+                return base.alignment();
+            }
+        };
+    }
+
     /** This strategy with {@code assigner} for timestamps; the generator is unchanged. */
     default WatermarkStrategy<T> withTimestampAssigner(TimestampAssigner<T> assigner) {
         Objects.requireNonNull(assigner, "timestamp assigner must not be null");

@@ -282,7 +282,7 @@ public final class TestDriver implements AutoCloseable {
                         subtask.sourceChannels().get(p.index()), clock::currentProcessingTime));
             }
         } else {
-            SourceRunner runner = new SourceRunner(transformation, subtask, config.getEndOfInput(),
+            SourceRunner runner = new SourceRunner(transformation, subtask, config,
                     clock::currentProcessingTime, restore, false);
             boundedSources.add(() -> {
                 try {

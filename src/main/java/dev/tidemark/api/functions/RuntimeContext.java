@@ -1,5 +1,8 @@
 package dev.tidemark.api.functions;
 
+import dev.tidemark.api.ExecutionConfig;
+import java.util.Map;
+
 import dev.tidemark.state.AggregatingState;
 import dev.tidemark.state.AggregatingStateDescriptor;
 import dev.tidemark.state.KeyedStateStore;
@@ -34,6 +37,23 @@ public interface RuntimeContext extends KeyedStateStore {
      */
     default boolean isCheckpointingEnabled() {
         return false;
+    }
+
+    /** The job's configuration. */
+    default ExecutionConfig getExecutionConfig() {
+        throw new UnsupportedOperationException("this runtime context has no job configuration: operator="
+                + getOperatorName());
+    }
+
+    /** The job's global parameters ({@code ExecutionConfig.setGlobalJobParameters}), as Flink 2.x reads them. */
+    default Map<String, String> getGlobalJobParameters() {
+        return getExecutionConfig().getGlobalJobParameters().toMap();
+    }
+
+    /** This instance's place, as Flink 2.x reads it. */
+    default TaskInfo getTaskInfo() {
+        return new TaskInfo(getOperatorName(), getIndexOfThisSubtask(), getNumberOfParallelSubtasks(),
+                getExecutionConfig().getMaxParallelism());
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.tidemark.runtime.operators;
 
+import dev.tidemark.api.ExecutionConfig;
 import dev.tidemark.api.functions.RuntimeContext;
 
 /**
@@ -9,9 +10,15 @@ import dev.tidemark.api.functions.RuntimeContext;
  * @param subtaskIndex this instance's index
  * @param parallelism how many instances there are
  * @param checkpointing whether the job takes periodic checkpoints
+ * @param config the job's configuration
  */
-public record BasicRuntimeContext(String operatorName, int subtaskIndex, int parallelism, boolean checkpointing)
-        implements RuntimeContext {
+public record BasicRuntimeContext(String operatorName, int subtaskIndex, int parallelism, boolean checkpointing,
+        ExecutionConfig config) implements RuntimeContext {
+
+    @Override
+    public ExecutionConfig getExecutionConfig() {
+        return config;
+    }
 
     @Override
     public boolean isCheckpointingEnabled() {

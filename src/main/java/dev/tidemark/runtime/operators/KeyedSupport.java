@@ -259,6 +259,11 @@ public final class KeyedSupport<IN, K> implements StateClock {
             }
 
             @Override
+            public dev.tidemark.api.ExecutionConfig getExecutionConfig() {
+                return base.getExecutionConfig();
+            }
+
+            @Override
             public <T> ValueState<T> getState(ValueStateDescriptor<T> descriptor) {
                 return store.getState(descriptor);
             }

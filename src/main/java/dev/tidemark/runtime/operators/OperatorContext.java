@@ -29,7 +29,7 @@ public record OperatorContext<OUT>(
     /** The runtime context handed to rich user functions. */
     public RuntimeContext runtimeContext() {
         return new BasicRuntimeContext(operatorName, subtaskIndex, parallelism,
-                config.getCheckpointConfig().isCheckpointingEnabled());
+                config.getCheckpointConfig().isCheckpointingEnabled(), config);
     }
 
     /** This operator's counter {@code metric}. */

@@ -61,7 +61,7 @@ public final class TimestampsAndWatermarksOperator<T> extends ForwardingOperator
 
     @Override
     public void open() throws Exception {
-        assigner = strategy.createTimestampAssigner();
+        assigner = strategy.createTimestampAssigner(context.timeService()::currentProcessingTime);
         generator = strategy.createWatermarkGenerator(context.timeService()::currentProcessingTime);
         emitter = new WatermarkEmitter(output, context.operatorName(), context.timeService()::currentProcessingTime);
         if (restoredWatermark != Long.MIN_VALUE) {

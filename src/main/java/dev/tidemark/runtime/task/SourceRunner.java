@@ -1,6 +1,7 @@
 package dev.tidemark.runtime.task;
 
 import dev.tidemark.api.EndOfInput;
+import dev.tidemark.api.ExecutionConfig;
 import dev.tidemark.api.functions.RichFunction;
 import dev.tidemark.api.source.SourceFunction;
 import dev.tidemark.api.source.SplitSource;
@@ -40,11 +41,12 @@ public final class SourceRunner {
     private java.util.function.Consumer<List<OperatorSnapshot>> onFinished = snapshots -> {};
 
     /**
+     * @param config the job's configuration: the end of input, and what the source's runtime context gives
      * @param clock the processing-time clock that processing-time watermarks are checked against
      * @param restore the checkpoint the source's position is restored from, or {@code null}
      * @param barriers whether checkpoints are taken, so every emission takes the checkpoint lock
      */
-    public SourceRunner(SourceTransformation<?> transformation, Subtask subtask, EndOfInput endOfInput,
+    public SourceRunner(SourceTransformation<?> transformation, Subtask subtask, ExecutionConfig config,
             java.util.function.LongSupplier clock, CompletedCheckpoint restore, boolean barriers) {
         this.name = transformation.name();
         this.operatorId = subtask.vertex().head().operatorId();
@@ -52,9 +54,9 @@ public final class SourceRunner {
         this.restore = restore;
         this.function = transformation.newFunction();
         int parallelism = subtask.vertex().parallelism();
-        this.runtimeContext = new BasicRuntimeContext(name, subtask.index(), parallelism, barriers);
+        this.runtimeContext = new BasicRuntimeContext(name, subtask.index(), parallelism, barriers, config);
         this.ownedSplits = transformation.ownedSplits(subtask.index(), parallelism);
-        this.endOfInput = endOfInput;
+        this.endOfInput = config.getEndOfInput();
         this.pauses = subtask.pauses();
         List<ChannelWriter> channels = subtask.sourceChannels();
         for (int i = 0; i < channels.size(); i++) {

@@ -63,7 +63,7 @@ final class SplitWatermarks<T> implements ChannelConsumer {
         this.generators = new WatermarkGenerator[channels];
         this.emitters = new WatermarkEmitter[channels];
         for (int c = 0; c < channels; c++) {
-            assigners[c] = strategy.createTimestampAssigner();
+            assigners[c] = strategy.createTimestampAssigner(splitClocks[c]::getAsLong);
             generators[c] = strategy.createWatermarkGenerator(splitClocks[c]::getAsLong);
             emitters[c] = new WatermarkEmitter(new ChannelOutput(c), "split channel " + c, clock::currentProcessingTime);
         }

@@ -84,7 +84,7 @@ final class StreamTask {
         wakeup.bind(taskThread);
         if (subtask.vertex().isSource()) {
             SourceTransformation<?> t = (SourceTransformation<?>) subtask.vertex().head().transformation();
-            this.source = new SourceRunner(t, subtask, config.getEndOfInput(), System::currentTimeMillis, restore,
+            this.source = new SourceRunner(t, subtask, config, System::currentTimeMillis, restore,
                     checkpoints.isPeriodic());
             this.sourceThread = new Thread(this::runSource, "tidemark-source-" + suffix);
             source.onFinished(snapshots -> checkpoints.finished(sourceParticipant(), snapshots));
