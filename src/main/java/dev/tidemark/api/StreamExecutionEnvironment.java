@@ -4,6 +4,7 @@ import dev.tidemark.api.source.FromElementsSource;
 import dev.tidemark.api.source.SequenceSource;
 import dev.tidemark.api.source.SourceFunction;
 import dev.tidemark.api.source.SplitSource;
+import dev.tidemark.api.typeinfo.TypeInformation;
 import dev.tidemark.checkpoint.CheckpointConfig;
 import dev.tidemark.eventtime.WatermarkStrategy;
 import dev.tidemark.runtime.graph.SourceTransformation;
@@ -223,6 +224,34 @@ public final class StreamExecutionEnvironment {
             throw new IllegalArgumentException("elements must not be empty: size=0");
         }
         return addSource(new FromElementsSource<>(elements), "Collection Source");
+    }
+
+    /** As {@link #fromElements}, declaring the element type (Flink's overload). */
+    @SafeVarargs
+    public final <T> DataStreamSource<T> fromElements(Class<T> type, T... elements) {
+        return fromElements(elements).returns(Objects.requireNonNull(type, "type must not be null"));
+    }
+
+    /** Flink 1.19+'s name for {@link #fromElements}: a bounded stream of the elements, in order. */
+    @SafeVarargs
+    public final <T> DataStreamSource<T> fromData(T... elements) {
+        return fromElements(elements);
+    }
+
+    /** Flink 1.19+'s name for {@link #fromCollection}. */
+    public <T> DataStreamSource<T> fromData(Collection<T> elements) {
+        return fromCollection(elements);
+    }
+
+    /** As {@link #fromData(Object[])}, declaring the element type. */
+    @SafeVarargs
+    public final <T> DataStreamSource<T> fromData(TypeInformation<T> type, T... elements) {
+        return fromElements(elements).returns(Objects.requireNonNull(type, "type must not be null"));
+    }
+
+    /** As {@link #fromData(Collection)}, declaring the element type. */
+    public <T> DataStreamSource<T> fromData(Collection<T> elements, TypeInformation<T> type) {
+        return fromCollection(elements).returns(Objects.requireNonNull(type, "type must not be null"));
     }
 
     /** A bounded stream of the longs {@code from} to {@code to}, both inclusive. */

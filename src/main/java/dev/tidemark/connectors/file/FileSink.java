@@ -78,12 +78,12 @@ public final class FileSink<T> extends TwoPhaseCommitSink<T, FileSink.Transactio
     }
 
     /**
-     * @param directory where parts go; created if missing
+     * @param directory where parts go (a path or a {@code file:} URI); created if missing
      * @param encoder one line per element
      * @param maxPartSize roll to a new part once a part holds this many bytes
      */
     public FileSink(String directory, LineEncoder<T> encoder, long maxPartSize) {
-        this.directory = Objects.requireNonNull(directory, "directory must not be null");
+        this.directory = LocalPaths.of(directory, "directory");
         this.encoder = Objects.requireNonNull(encoder, "encoder must not be null");
         if (maxPartSize < 1) {
             throw new IllegalArgumentException("max part size must be positive: maxPartSize=" + maxPartSize);

@@ -46,11 +46,11 @@ public final class FileSource<T> {
     private OutputTag<MalformedLine> malformedTag;
 
     private FileSource(String path, LineFormat<T> format) {
-        this.path = Objects.requireNonNull(path, "path must not be null");
+        this.path = LocalPaths.of(path, "path");
         this.format = Objects.requireNonNull(format, "format must not be null");
     }
 
-    /** The lines of {@code path} (a file or a directory), as they are. */
+    /** The lines of {@code path} (a file or a directory; a path or a {@code file:} URI), as they are. */
     public static FileSource<String> lines(String path) {
         return new FileSource<>(path, LineFormat.text());
     }

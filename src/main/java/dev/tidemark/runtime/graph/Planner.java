@@ -25,13 +25,18 @@ public final class Planner {
     /**
      * Plans {@code transformations}.
      *
-     * @throws IllegalStateException if the pipeline is empty or inconsistent (a parallel instance
+     * @throws IllegalStateException if the pipeline is empty, only sources, or inconsistent (a parallel instance
      *     count a source cannot have, forward partitioning between different parallelism)
      */
     public static JobGraph plan(List<Transformation<?>> transformations, int defaultParallelism) {
         if (transformations.stream().noneMatch(t -> t instanceof SourceTransformation<?>)) {
             throw new IllegalStateException("pipeline must have at least one source; add one with addSource(...)"
                     + " or fromElements(...) before execute()");
+        }
+        if (transformations.stream().allMatch(t -> t instanceof SourceTransformation<?>)) {
+            throw new IllegalStateException("pipeline must have an operator or a sink, not only sources (as Flink, "
+                    + "which says 'No operators defined in streaming topology'); add print(), addSink(...) or an "
+                    + "operator before execute()");
         }
         List<Transformation<?>> physical = new ArrayList<>();
         for (Transformation<?> t : transformations) {

@@ -75,4 +75,13 @@ class ExecutionEnvironmentTest {
         assertThat(printed(2, "out")).allMatch(line -> line.matches("out:[12]> [1-4]")).hasSize(4)
                 .anyMatch(line -> line.startsWith("out:1> ")).anyMatch(line -> line.startsWith("out:2> "));
     }
+
+    @Test
+    void aJobOfSourcesOnly_isRefused_asFlinkRefusesIt() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create();
+        env.fromElements(1, 2, 3);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> env.execute("sources only"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("pipeline must have an operator or a sink, not only sources");
+    }
 }

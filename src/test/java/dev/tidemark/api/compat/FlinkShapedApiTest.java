@@ -202,7 +202,9 @@ class FlinkShapedApiTest {
                 .returns(new TypeHint<List<Long>>() {});
         assertThat(lists.getTransformation().outputTypeInfo()).isEqualTo(Types.LIST(Types.LONG));
         assertThat(new ValueStateDescriptor<>("count", Types.LONG).getType()).isEqualTo(Long.class);
-        DataStreamSource<String> source = env.fromElements("x");
+        assertThat(env.fromData(Types.STRING, "a", "b").getTransformation().outputTypeInfo()).isEqualTo(Types.STRING);
+        assertThat(env.fromElements(String.class, "a").getTransformation().outputType()).isEqualTo(String.class);
+        DataStreamSource<String> source = env.fromData("x");
         SingleOutputStreamOperator<String> asOperator = source; // a source's stream is an operator's stream, as in Flink
         assertThat(asOperator.name("named")).isSameAs(source);
     }

@@ -1,6 +1,7 @@
 package dev.tidemark.connectors.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tidemark.api.StreamExecutionEnvironment;
 import java.nio.file.Files;
@@ -22,6 +23,18 @@ class FileSinkTest {
         try (Stream<Path> files = Files.list(dir)) {
             return files.map(p -> p.getFileName().toString()).sorted().toList();
         }
+    }
+
+    @Test
+    void fileUris_nameLocalPaths_asInFlink() throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(1);
+        env.fromSequence(1, 3).addSink(FileSink.lines(dir.toUri().toString())); // file:///tmp/junit.../
+        env.execute();
+        assertThat(files()).hasSize(1).allMatch(name -> name.startsWith("part-"));
+        assertThat(FileSource.lines("file:" + dir).build(env).executeAndCollect()).containsExactlyInAnyOrder("1", "2", "3");
+        assertThat(LocalPaths.of("file://localhost/tmp/x", "path")).isEqualTo("/tmp/x");
+        assertThatThrownBy(() -> FileSink.lines("hdfs://namenode/out")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("directory must be a local path or a file: URI: directory=hdfs://namenode/out, scheme=hdfs");
     }
 
     @Test
