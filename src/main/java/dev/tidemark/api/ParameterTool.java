@@ -122,48 +122,60 @@ public class ParameterTool extends ExecutionConfig.GlobalJobParameters {
     }
 
     public int getInt(String key) {
-        return Integer.parseInt(getRequired(key));
+        return parse(key, getRequired(key), Integer::parseInt);
     }
 
     public int getInt(String key, int defaultValue) {
         String value = get(key);
-        return value == null ? defaultValue : Integer.parseInt(value);
+        return value == null ? defaultValue : parse(key, value, Integer::parseInt);
     }
 
     public long getLong(String key) {
-        return Long.parseLong(getRequired(key));
+        return parse(key, getRequired(key), Long::parseLong);
     }
 
     public long getLong(String key, long defaultValue) {
         String value = get(key);
-        return value == null ? defaultValue : Long.parseLong(value);
+        return value == null ? defaultValue : parse(key, value, Long::parseLong);
     }
 
     public double getDouble(String key) {
-        return Double.parseDouble(getRequired(key));
+        return parse(key, getRequired(key), Double::parseDouble);
     }
 
     public double getDouble(String key, double defaultValue) {
         String value = get(key);
-        return value == null ? defaultValue : Double.parseDouble(value);
+        return value == null ? defaultValue : parse(key, value, Double::parseDouble);
     }
 
     public float getFloat(String key) {
-        return Float.parseFloat(getRequired(key));
+        return parse(key, getRequired(key), Float::parseFloat);
     }
 
     public float getFloat(String key, float defaultValue) {
         String value = get(key);
-        return value == null ? defaultValue : Float.parseFloat(value);
+        return value == null ? defaultValue : parse(key, value, Float::parseFloat);
     }
 
     public short getShort(String key) {
-        return Short.parseShort(getRequired(key));
+        return parse(key, getRequired(key), Short::parseShort);
     }
 
     public short getShort(String key, short defaultValue) {
         String value = get(key);
-        return value == null ? defaultValue : Short.parseShort(value);
+        return value == null ? defaultValue : parse(key, value, Short::parseShort);
+    }
+
+    /** {@code value} of {@code key} as a number; a {@link NumberFormatException} names the key. */
+    private static <T> T parse(String key, String value, java.util.function.Function<String, T> parser) {
+        try {
+            return parser.apply(value);
+        } catch (NumberFormatException e) {
+            NumberFormatException named = new NumberFormatException("parameter must be a number: key=" + key
+                    + ", value=" + value);
+            named.initCause(e);
+            throw named;
+        }
     }
 
     /** Whether the value is "true" (ignoring case), as Flink reads it: a key without a value is {@code false}; use {@link #has}. */
