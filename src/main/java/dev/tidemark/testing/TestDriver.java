@@ -16,6 +16,7 @@ import dev.tidemark.runtime.graph.OneInputTransformation;
 import dev.tidemark.runtime.graph.Planner;
 import dev.tidemark.runtime.graph.SourceTransformation;
 import dev.tidemark.runtime.metrics.MetricRegistry;
+import dev.tidemark.runtime.operators.KeyedStateCounts;
 import dev.tidemark.runtime.operators.OperatorException;
 import dev.tidemark.runtime.task.AlignmentGroups;
 import dev.tidemark.runtime.task.ChannelConsumer;
@@ -320,6 +321,46 @@ public final class TestDriver implements AutoCloseable {
                 throw new OperatorException("processing-time timer", e);
             }
         });
+    }
+
+    /**
+     * How many values the keyed state of operator {@code operatorName} holds, over all its parallel
+     * instances: one per key (and window) per state, as Flink's harness counts them; what a test
+     * checks to see state cleaned up.
+     *
+     * @throws IllegalArgumentException if no operator of that name keeps keyed state
+     * @throws UnsupportedOperationException for a window operator that keeps its windows in tables of its own
+     */
+    public long numKeyedStateEntries(String operatorName) {
+        return counts(operatorName).stream().mapToLong(KeyedStateCounts::numKeyedStateEntries).sum();
+    }
+
+    /** The event-time timers registered in operator {@code operatorName}, over all its instances. */
+    public int numEventTimeTimers(String operatorName) {
+        return counts(operatorName).stream().mapToInt(KeyedStateCounts::numEventTimeTimers).sum();
+    }
+
+    /** The processing-time timers registered in operator {@code operatorName}, over all its instances. */
+    public int numProcessingTimeTimers(String operatorName) {
+        return counts(operatorName).stream().mapToInt(KeyedStateCounts::numProcessingTimeTimers).sum();
+    }
+
+    private List<KeyedStateCounts> counts(String operatorName) {
+        checkState(State.RUNNING, "count keyed state");
+        List<KeyedStateCounts> counts = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (OperatorChain chain : chains) {
+            KeyedStateCounts found = chain.keyedStateCounts(operatorName);
+            if (found != null) {
+                counts.add(found);
+            }
+            names.addAll(chain.operatorNames());
+        }
+        if (counts.isEmpty()) {
+            throw new IllegalArgumentException("no operator with keyed state is named " + operatorName + ": operators="
+                    + names);
+        }
+        return counts;
     }
 
     /**

@@ -17,6 +17,11 @@ public interface CheckpointedOperator {
         return false;
     }
 
+    /** The operator's keyed state and timers, counted for tests; {@code null} without keyed state. */
+    default KeyedStateCounts keyedStateCounts() {
+        return null;
+    }
+
     /** Creates or restores the operator's state; runs once, before {@code open}. */
     default void initializeState(SnapshotReader state) throws Exception {}
 

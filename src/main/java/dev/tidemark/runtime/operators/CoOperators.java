@@ -46,6 +46,11 @@ public final class CoOperators {
         }
 
         @Override
+        public KeyedStateCounts keyedStateCounts() {
+            return keyedSupport();
+        }
+
+        @Override
         public void snapshotState(SnapshotWriter state) throws Exception {
             hooks.snapshotState(state);
         }

@@ -49,6 +49,11 @@ public abstract class ForwardingOperator<IN, OUT> implements StreamOperator<IN> 
     }
 
     @Override
+    public KeyedStateCounts keyedStateCounts() {
+        return keyedSupport();
+    }
+
+    @Override
     public void snapshotState(SnapshotWriter state) throws Exception {
         hooks.snapshotState(state);
     }

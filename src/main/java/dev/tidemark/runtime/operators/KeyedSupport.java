@@ -43,7 +43,7 @@ import java.util.Map;
  * @param <IN> input type
  * @param <K> key type
  */
-public final class KeyedSupport<IN, K> implements StateClock {
+public final class KeyedSupport<IN, K> implements StateClock, KeyedStateCounts {
 
     private final KeySelector<IN, K> selector;
     private final LongKeySelector<IN> longSelector; // the selector when its keys are longs, else null
@@ -120,6 +120,21 @@ public final class KeyedSupport<IN, K> implements StateClock {
 
     public K currentKey() {
         return backend.getCurrentKey();
+    }
+
+    @Override
+    public long numKeyedStateEntries() {
+        return backend.totalEntries();
+    }
+
+    @Override
+    public int numEventTimeTimers() {
+        return timerServices.stream().mapToInt(InternalTimerService::numEventTimeTimers).sum();
+    }
+
+    @Override
+    public int numProcessingTimeTimers() {
+        return timerServices.stream().mapToInt(InternalTimerService::numProcessingTimeTimers).sum();
     }
 
     public HeapKeyedStateBackend<K> backend() {

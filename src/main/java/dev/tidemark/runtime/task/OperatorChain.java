@@ -167,6 +167,28 @@ public final class OperatorChain implements ChainEntry {
         }
     }
 
+    /**
+     * The keyed-state counts of this chain's operator named {@code operatorName} (without the
+     * "(i/n)" of a parallel instance), or {@code null} if it has no such operator with keyed state.
+     */
+    public dev.tidemark.runtime.operators.KeyedStateCounts keyedStateCounts(String operatorName) {
+        for (ChainMember member : members) {
+            String name = member.name();
+            if (name.equals(operatorName) || name.startsWith(operatorName + " (")) {
+                dev.tidemark.runtime.operators.KeyedStateCounts counts = member.checkpointHooks().keyedStateCounts();
+                if (counts != null) {
+                    return counts;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The names of this chain's operators. */
+    public List<String> operatorNames() {
+        return members.stream().map(ChainMember::name).toList();
+    }
+
     /** Tells every operator that {@code checkpointId} completed. */
     public void notifyCheckpointComplete(long checkpointId) {
         for (ChainMember member : members) {

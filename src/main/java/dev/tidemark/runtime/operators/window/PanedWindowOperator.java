@@ -5,6 +5,7 @@ import dev.tidemark.eventtime.Watermark;
 import dev.tidemark.runtime.checkpoint.SnapshotReader;
 import dev.tidemark.runtime.checkpoint.SnapshotWriter;
 import dev.tidemark.runtime.operators.ForwardingOperator;
+import dev.tidemark.runtime.operators.KeyedStateCounts;
 import dev.tidemark.runtime.operators.KeyedSupport;
 import dev.tidemark.runtime.operators.OperatorContext;
 import dev.tidemark.runtime.state.HeapKeyedStateBackend;
@@ -84,6 +85,12 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
     @Override
     protected KeyedSupport<?, ?> keyedSupport() {
         return keyed;
+    }
+
+    /** Its windows are in tables of its own: counting them as Flink's keyed state would mislead. */
+    @Override
+    public KeyedStateCounts keyedStateCounts() {
+        return KeyedStateCounts.notKept(context.operatorName());
     }
 
     @Override
