@@ -295,6 +295,28 @@ public final class StreamExecutionEnvironment {
         return this;
     }
 
+    /**
+     * Takes a checkpoint every {@code intervalMillis}, as Flink programs ask for it: into the
+     * directory set with {@code getCheckpointConfig().setCheckpointStorage(...)} or
+     * {@code setDirectory(...)}, or, without one, into a temporary directory of the job that is
+     * removed when it ends, so that restarts restore its latest state but a new process does not
+     * (as Flink's default, in-memory checkpoint storage).
+     */
+    public StreamExecutionEnvironment enableCheckpointing(long intervalMillis) {
+        if (intervalMillis <= 0) {
+            throw new IllegalArgumentException("checkpoint interval must be positive: intervalMillis=" + intervalMillis);
+        }
+        config.getCheckpointConfig().setInterval(java.time.Duration.ofMillis(intervalMillis));
+        return this;
+    }
+
+    /** As {@link #enableCheckpointing(long)}, with Flink's mode (both give exactly-once state here). */
+    public StreamExecutionEnvironment enableCheckpointing(long intervalMillis, dev.tidemark.checkpoint.CheckpointingMode mode) {
+        enableCheckpointing(intervalMillis);
+        config.getCheckpointConfig().setCheckpointingMode(mode);
+        return this;
+    }
+
     /** How the job takes checkpoints, restarts, and what it restores from. */
     public CheckpointConfig getCheckpointConfig() {
         return config.getCheckpointConfig();

@@ -24,6 +24,7 @@ public final class CheckpointConfig {
     private boolean allowNonRestoredState;
     private int tolerableFailures;
     private boolean resumeFromLatest;
+    private CheckpointingMode mode = CheckpointingMode.EXACTLY_ONCE;
 
     /** A copy, so a running job does not see later changes. */
     public CheckpointConfig copy() {
@@ -36,10 +37,15 @@ public final class CheckpointConfig {
         copy.allowNonRestoredState = allowNonRestoredState;
         copy.tolerableFailures = tolerableFailures;
         copy.resumeFromLatest = resumeFromLatest;
+        copy.mode = mode;
         return copy;
     }
 
-    /** Whether periodic checkpoints are taken. */
+    /**
+     * Whether periodic checkpoints are taken: an interval and a directory are set (a job started
+     * with an interval but no directory gets a temporary one, see
+     * {@code StreamExecutionEnvironment.enableCheckpointing(long)}).
+     */
     public boolean isCheckpointingEnabled() {
         return !interval.isZero() && directory != null;
     }
@@ -66,6 +72,42 @@ public final class CheckpointConfig {
 
     public Path getDirectory() {
         return directory;
+    }
+
+    /**
+     * Where checkpoints are written, as Flink programs say it: a path or a {@code file:} URI.
+     *
+     * @throws IllegalArgumentException for another scheme than {@code file:}, naming it
+     */
+    public CheckpointConfig setCheckpointStorage(String directoryOrUri) {
+        Objects.requireNonNull(directoryOrUri, "checkpoint storage must not be null");
+        int colon = directoryOrUri.indexOf(':');
+        int slash = directoryOrUri.indexOf('/');
+        boolean hasScheme = colon > 1 && (slash < 0 || colon < slash);
+        return hasScheme ? setCheckpointStorage(java.net.URI.create(directoryOrUri)) : setDirectory(Path.of(directoryOrUri));
+    }
+
+    /** As {@link #setCheckpointStorage(String)}. */
+    public CheckpointConfig setCheckpointStorage(java.net.URI uri) {
+        Objects.requireNonNull(uri, "checkpoint storage must not be null");
+        if (!"file".equalsIgnoreCase(uri.getScheme())) {
+            throw new IllegalArgumentException("checkpoint storage must be a local directory or a file: URI: storage="
+                    + uri + ", scheme=" + uri.getScheme());
+        }
+        return setDirectory(Path.of(uri));
+    }
+
+    /**
+     * Accepts both of Flink's modes. Checkpoints are always aligned, so {@code AT_LEAST_ONCE} gets
+     * exactly-once state too (stronger than asked; alignment is what it would have skipped).
+     */
+    public CheckpointConfig setCheckpointingMode(CheckpointingMode checkpointingMode) {
+        this.mode = Objects.requireNonNull(checkpointingMode, "checkpointing mode must not be null");
+        return this;
+    }
+
+    public CheckpointingMode getCheckpointingMode() {
+        return mode;
     }
 
     /** How many completed checkpoints to keep; at least 1. */
