@@ -15,6 +15,7 @@ import dev.tidemark.runtime.graph.JobVertex;
 import dev.tidemark.runtime.graph.OneInputTransformation;
 import dev.tidemark.runtime.graph.Planner;
 import dev.tidemark.runtime.graph.SourceTransformation;
+import dev.tidemark.runtime.metrics.AccumulatorRegistry;
 import dev.tidemark.runtime.metrics.MetricRegistry;
 import dev.tidemark.runtime.operators.KeyedStateCounts;
 import dev.tidemark.runtime.operators.OperatorException;
@@ -71,6 +72,7 @@ public final class TestDriver implements AutoCloseable {
     private final Map<TestSource.Partition<?>, SplitPauses> pauses = new HashMap<>();
     private final List<OperatorChain> chains = new ArrayList<>();
     private final MetricRegistry metrics;
+    private final AccumulatorRegistry accumulators = new AccumulatorRegistry();
     private ExecutionConfig config;
     private JobGraph graph;
     private long nextCheckpointId = 1;
@@ -220,7 +222,7 @@ public final class TestDriver implements AutoCloseable {
         guarded(() -> {
             List<Subtask> subtasks = JobWiring.wire(graph,
                     new OperatorChain.Settings(config, env.getStreamTimeCharacteristic(), metrics,
-                            new AlignmentGroups()), new DriverEnvironment());
+                            new AlignmentGroups(), accumulators), new DriverEnvironment());
             if (restore != null) {
                 restore.checkClaimed(JobWiring.operatorIds(subtasks),
                         config.getCheckpointConfig().isAllowNonRestoredState());
@@ -321,6 +323,11 @@ public final class TestDriver implements AutoCloseable {
                 throw new OperatorException("processing-time timer", e);
             }
         });
+    }
+
+    /** What the pipeline's functions added to their accumulators so far, merged over instances, by name. */
+    public Map<String, Object> accumulatorResults() {
+        return accumulators.results();
     }
 
     /**

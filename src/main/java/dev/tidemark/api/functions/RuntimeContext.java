@@ -50,6 +50,63 @@ public interface RuntimeContext extends KeyedStateStore {
         return getExecutionConfig().getGlobalJobParameters().toMap();
     }
 
+    /**
+     * Registers {@code accumulator} of this instance under {@code name}; the job's result holds
+     * every instance's, merged ({@code JobExecutionResult.getAccumulatorResult(name)}).
+     *
+     * @throws IllegalStateException if this instance already has an accumulator of that name
+     */
+    default <V, A extends java.io.Serializable> void addAccumulator(String name,
+            dev.tidemark.api.accumulators.Accumulator<V, A> accumulator) {
+        throw new UnsupportedOperationException("this runtime context keeps no accumulators: operator="
+                + getOperatorName());
+    }
+
+    /** This instance's accumulator of that name, or {@code null}. */
+    default <V, A extends java.io.Serializable> dev.tidemark.api.accumulators.Accumulator<V, A> getAccumulator(
+            String name) {
+        return null;
+    }
+
+    /** This instance's {@code IntCounter} of that name, added at the first call. */
+    default dev.tidemark.api.accumulators.IntCounter getIntCounter(String name) {
+        return accumulator(name, dev.tidemark.api.accumulators.IntCounter.class,
+                dev.tidemark.api.accumulators.IntCounter::new);
+    }
+
+    /** This instance's {@code LongCounter} of that name, added at the first call. */
+    default dev.tidemark.api.accumulators.LongCounter getLongCounter(String name) {
+        return accumulator(name, dev.tidemark.api.accumulators.LongCounter.class,
+                dev.tidemark.api.accumulators.LongCounter::new);
+    }
+
+    /** This instance's {@code DoubleCounter} of that name, added at the first call. */
+    default dev.tidemark.api.accumulators.DoubleCounter getDoubleCounter(String name) {
+        return accumulator(name, dev.tidemark.api.accumulators.DoubleCounter.class,
+                dev.tidemark.api.accumulators.DoubleCounter::new);
+    }
+
+    /** This instance's {@code Histogram} of that name, added at the first call. */
+    default dev.tidemark.api.accumulators.Histogram getHistogram(String name) {
+        return accumulator(name, dev.tidemark.api.accumulators.Histogram.class,
+                dev.tidemark.api.accumulators.Histogram::new);
+    }
+
+    private <A extends dev.tidemark.api.accumulators.Accumulator<?, ?>> A accumulator(String name, Class<A> kind,
+            java.util.function.Supplier<A> create) {
+        Object existing = getAccumulator(name);
+        if (existing == null) {
+            A created = create.get();
+            addAccumulator(name, (dev.tidemark.api.accumulators.Accumulator) created);
+            return created;
+        }
+        if (!kind.isInstance(existing)) {
+            throw new IllegalStateException("accumulator is of another kind: name=" + name + ", kind="
+                    + existing.getClass().getSimpleName() + ", asked=" + kind.getSimpleName());
+        }
+        return kind.cast(existing);
+    }
+
     /** This instance's place, as Flink 2.x reads it. */
     default TaskInfo getTaskInfo() {
         return new TaskInfo(getOperatorName(), getIndexOfThisSubtask(), getNumberOfParallelSubtasks(),

@@ -279,6 +279,18 @@ public final class KeyedSupport<IN, K> implements StateClock, KeyedStateCounts {
             }
 
             @Override
+            public <V, A extends java.io.Serializable> void addAccumulator(String name,
+                    dev.tidemark.api.accumulators.Accumulator<V, A> accumulator) {
+                base.addAccumulator(name, accumulator);
+            }
+
+            @Override
+            public <V, A extends java.io.Serializable> dev.tidemark.api.accumulators.Accumulator<V, A> getAccumulator(
+                    String name) {
+                return base.getAccumulator(name);
+            }
+
+            @Override
             public <T> ValueState<T> getState(ValueStateDescriptor<T> descriptor) {
                 return store.getState(descriptor);
             }

@@ -24,12 +24,13 @@ public record OperatorContext<OUT>(
         ExecutionConfig config,
         int subtaskIndex,
         int parallelism,
-        MetricRegistry metrics) {
+        MetricRegistry metrics,
+        dev.tidemark.runtime.metrics.AccumulatorRegistry accumulators) {
 
     /** The runtime context handed to rich user functions. */
     public RuntimeContext runtimeContext() {
         return new BasicRuntimeContext(operatorName, subtaskIndex, parallelism,
-                config.getCheckpointConfig().isCheckpointingEnabled(), config);
+                config.getCheckpointConfig().isCheckpointingEnabled(), config, accumulators);
     }
 
     /** This operator's counter {@code metric}. */

@@ -57,6 +57,8 @@ final class JobAttempt implements TaskListener {
     private final ScheduledThreadPoolExecutor scheduler;
     private final List<Thread> schedulerThreads = new CopyOnWriteArrayList<>();
     private final MetricRegistry metrics;
+    private final dev.tidemark.runtime.metrics.AccumulatorRegistry accumulators =
+            new dev.tidemark.runtime.metrics.AccumulatorRegistry(); // this attempt's: a failed one's are dropped
     private final AtomicInteger liveTasks;
     private final Object lock = new Object();
     private String failedOperator; // guarded by lock
@@ -76,7 +78,8 @@ final class JobAttempt implements TaskListener {
         scheduler.setRemoveOnCancelPolicy(true);
         ThreadedEnvironment environment = new ThreadedEnvironment();
         List<Subtask> subtasks = JobWiring.wire(graph,
-                new OperatorChain.Settings(config, characteristic, metrics, new AlignmentGroups()), environment);
+                new OperatorChain.Settings(config, characteristic, metrics, new AlignmentGroups(), accumulators),
+                environment);
         if (restore != null) {
             try {
                 dropped(jobName, restore.checkClaimed(JobWiring.operatorIds(subtasks),
@@ -262,5 +265,10 @@ final class JobAttempt implements TaskListener {
             Thread.currentThread().interrupt();
         }
         listener.attemptTerminated(this);
+    }
+
+    /** The accumulators this attempt's functions added. */
+    dev.tidemark.runtime.metrics.AccumulatorRegistry accumulators() {
+        return accumulators;
     }
 }

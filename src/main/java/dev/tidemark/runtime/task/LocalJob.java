@@ -299,7 +299,7 @@ public final class LocalJob implements JobClient, JobAttempt.Listener {
             if (status == JobStatus.CANCELED) {
                 throw new CancellationException("job was cancelled: job=" + name);
             }
-            return new JobExecutionResult(name, Duration.ofNanos(endNanos - startNanos));
+            return new JobExecutionResult(name, Duration.ofNanos(endNanos - startNanos), last.accumulators().results());
         }
     }
 

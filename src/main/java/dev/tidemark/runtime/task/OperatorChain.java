@@ -42,7 +42,7 @@ public final class OperatorChain implements ChainEntry {
 
     /** Everything a chain needs besides its vertex. */
     public record Settings(ExecutionConfig config, TimeCharacteristic characteristic, MetricRegistry metrics,
-            AlignmentGroups alignment) {}
+            AlignmentGroups alignment, dev.tidemark.runtime.metrics.AccumulatorRegistry accumulators) {}
 
     private final List<ChainMember> members = new ArrayList<>();
     private final List<RecordWriterOutput> writers = new ArrayList<>();
@@ -189,6 +189,11 @@ public final class OperatorChain implements ChainEntry {
         return members.stream().map(ChainMember::name).toList();
     }
 
+    /** What the chain was built with. */
+    public Settings settings() {
+        return settings;
+    }
+
     /** Tells every operator that {@code checkpointId} completed. */
     public void notifyCheckpointComplete(long checkpointId) {
         for (ChainMember member : members) {
@@ -282,10 +287,14 @@ public final class OperatorChain implements ChainEntry {
     private <T> OperatorContext<T> context(String name, Output<T> output) {
         String qualified = qualified(name);
         return new OperatorContext<>(qualified, output, new OperatorTimeService(timeService, qualified),
-                settings.config(), subtaskIndex, vertex.parallelism(), settings.metrics());
+                settings.config(), subtaskIndex, vertex.parallelism(), settings.metrics(), settings.accumulators());
     }
 
     /** The operator's name in errors and metrics: with "(i/n)" when it runs in parallel. */
+    public String qualifiedName(String name) {
+        return qualified(name);
+    }
+
     private String qualified(String name) {
         return vertex.parallelism() == 1 ? name : name + " (" + (subtaskIndex + 1) + "/" + vertex.parallelism() + ")";
     }

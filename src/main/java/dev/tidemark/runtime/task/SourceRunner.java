@@ -54,7 +54,8 @@ public final class SourceRunner {
         this.restore = restore;
         this.function = transformation.newFunction();
         int parallelism = subtask.vertex().parallelism();
-        this.runtimeContext = new BasicRuntimeContext(name, subtask.index(), parallelism, barriers, config);
+        this.runtimeContext = new BasicRuntimeContext(subtask.chain().qualifiedName(name), subtask.index(), parallelism,
+                barriers, config, subtask.chain().settings().accumulators());
         this.ownedSplits = transformation.ownedSplits(subtask.index(), parallelism);
         this.endOfInput = config.getEndOfInput();
         this.pauses = subtask.pauses();

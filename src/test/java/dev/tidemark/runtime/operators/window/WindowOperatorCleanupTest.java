@@ -49,7 +49,7 @@ class WindowOperatorCleanupTest {
     /** The context of a single operator instance on a manual clock. */
     private static <T> OperatorContext<T> context(Output<T> output) {
         return new OperatorContext<>("Window", output, new ManualProcessingTimeService(0), new ExecutionConfig(), 0, 1,
-                new MetricRegistry(() -> 0L));
+                new MetricRegistry(() -> 0L), new dev.tidemark.runtime.metrics.AccumulatorRegistry());
     }
 
     @SuppressWarnings("unchecked")
