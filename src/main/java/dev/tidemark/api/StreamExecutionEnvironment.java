@@ -4,6 +4,7 @@ import dev.tidemark.api.source.FromElementsSource;
 import dev.tidemark.api.source.SequenceSource;
 import dev.tidemark.api.source.SourceFunction;
 import dev.tidemark.api.source.SplitSource;
+import dev.tidemark.api.typeinfo.ResultTypeQueryable;
 import dev.tidemark.api.typeinfo.TypeInformation;
 import dev.tidemark.checkpoint.CheckpointConfig;
 import dev.tidemark.eventtime.WatermarkStrategy;
@@ -171,6 +172,14 @@ public final class StreamExecutionEnvironment {
     public <T> DataStreamSource<T> addSource(SourceFunction<T> source, String name) {
         Objects.requireNonNull(source, "source must not be null");
         SourceTransformation<T> t = new SourceTransformation<>(Names.check(name), source);
+        return added(t, source);
+    }
+
+    /** Adds the source's node, with the type it declares if it is {@link ResultTypeQueryable}. */
+    private <T> DataStreamSource<T> added(SourceTransformation<T> t, Object source) {
+        if (source instanceof ResultTypeQueryable<?> typed) {
+            t.setOutputType(typed.getProducedType());
+        }
         addTransformation(t);
         return new DataStreamSource<>(this, t);
     }
@@ -188,8 +197,7 @@ public final class StreamExecutionEnvironment {
                     + ", source=" + name);
         }
         SourceTransformation<T> t = new SourceTransformation<>(Names.check(name), source, strategy);
-        addTransformation(t);
-        return new DataStreamSource<>(this, t);
+        return added(t, source);
     }
 
     /**
@@ -201,8 +209,7 @@ public final class StreamExecutionEnvironment {
         Objects.requireNonNull(source, "source must not be null");
         Objects.requireNonNull(strategy, "watermark strategy must not be null");
         SourceTransformation<T> t = new SourceTransformation<>(Names.check(name), source, strategy);
-        addTransformation(t);
-        return new DataStreamSource<>(this, t);
+        return added(t, source);
     }
 
     /**

@@ -69,8 +69,21 @@ public final class SequenceSource implements ParallelSourceFunction<Long>, RichF
     }
 
     @Override
-    public void run(SourceContext<Long> ctx) {
+    public void run(SourceContext<Long> ctx) throws InterruptedException {
+        run(ctx, () -> {});
+    }
+
+    /** Waits before an element is emitted, outside the checkpoint lock (a rate limit). */
+    @FunctionalInterface
+    public interface Pacer {
+        void awaitNext() throws InterruptedException;
+    }
+
+    /** As {@link #run(SourceContext)}, calling {@code pacer} before each element, outside the checkpoint lock. */
+    @dev.tidemark.api.Internal
+    public void run(SourceContext<Long> ctx, Pacer pacer) throws InterruptedException {
         while (!remaining.isEmpty() && running) {
+            pacer.awaitNext();
             synchronized (ctx.getCheckpointLock()) {
                 long[] progression = remaining.get(0);
                 long value = progression[0];

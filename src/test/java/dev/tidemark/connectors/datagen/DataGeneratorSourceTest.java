@@ -1,0 +1,43 @@
+package dev.tidemark.connectors.datagen;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tidemark.api.StreamExecutionEnvironment;
+import dev.tidemark.api.typeinfo.Types;
+import dev.tidemark.eventtime.WatermarkStrategy;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/** The data generator source as Flink programs use it: {@code env.fromSource(generator, strategy, name)}. */
+class DataGeneratorSourceTest {
+
+    @Test
+    void generatesEveryIndexOnce_inOrderAtParallelismOne_andDeclaresItsType() throws Exception {
+        DataGeneratorSource<String> source = new DataGeneratorSource<>(index -> "Number: " + index, 5, Types.STRING);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(1);
+        var stream = env.fromSource(source, WatermarkStrategy.noWatermarks(), "Generator");
+        assertThat(stream.getTransformation().outputTypeInfo()).isEqualTo(Types.STRING);
+        assertThat(stream.executeAndCollect())
+                .containsExactly("Number: 0", "Number: 1", "Number: 2", "Number: 3", "Number: 4");
+    }
+
+    @Test
+    void inParallel_andRateLimited_everyIndexStillComesOnce() throws Exception {
+        DataGeneratorSource<Long> source = new DataGeneratorSource<>(index -> index * 10, 200,
+                RateLimiterStrategy.perSecond(20_000), Types.LONG);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(3);
+        List<Long> generated = env.fromSource(source, WatermarkStrategy.noWatermarks(), "Generator").executeAndCollect();
+        assertThat(generated).containsExactlyInAnyOrderElementsOf(
+                IntStream.range(0, 200).mapToObj(i -> i * 10L).toList());
+    }
+
+    @Test
+    void badArguments_areRefusedAtTheCall() {
+        assertThatThrownBy(() -> new DataGeneratorSource<>(i -> i, 0, Types.LONG))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("count must be positive: count=0");
+        assertThatThrownBy(() -> RateLimiterStrategy.perSecond(0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("rate must be positive and finite: recordsPerSecond=0.0");
+    }
+}
