@@ -216,6 +216,11 @@ public class DataStream<T> {
         return addSinkOperator("Sink", ctx -> new SinkOperator<>(fn.copy(), ctx));
     }
 
+    /** Flink's name for {@link #addSink}: {@code stream.sinkTo(FileSink.forRowFormat(...).build())}. */
+    public DataStreamSink<T> sinkTo(SinkFunction<T> sink) {
+        return addSink(sink);
+    }
+
     /** Prints every element to standard output. */
     public DataStreamSink<T> print() {
         return addSink(new PrintSink<>()).name("Print to Std. Out");

@@ -1,5 +1,6 @@
 package dev.tidemark.api;
 
+import dev.tidemark.api.source.ComposedSource;
 import dev.tidemark.api.source.FromElementsSource;
 import dev.tidemark.api.source.SequenceSource;
 import dev.tidemark.api.source.SourceFunction;
@@ -210,6 +211,17 @@ public final class StreamExecutionEnvironment {
         Objects.requireNonNull(strategy, "watermark strategy must not be null");
         SourceTransformation<T> t = new SourceTransformation<>(Names.check(name), source, strategy);
         return added(t, source);
+    }
+
+    /**
+     * A stream from a source made of several operators (the file source), timestamped by
+     * {@code strategy}; unlike Flink's, what it returns is the last operator's stream.
+     */
+    public <T> SingleOutputStreamOperator<T> fromSource(ComposedSource<T> source, WatermarkStrategy<T> strategy,
+            String name) {
+        Objects.requireNonNull(source, "source must not be null");
+        Objects.requireNonNull(strategy, "watermark strategy must not be null");
+        return source.addTo(this, strategy, Names.check(name));
     }
 
     /**

@@ -72,6 +72,50 @@ public final class FileSink<T> extends TwoPhaseCommitSink<T, FileSink.Transactio
     private transient int instance;
     private transient int partNumber;
 
+    /**
+     * Flink's way to build a file sink of lines: {@code FileSink.forRowFormat(new Path(dir),
+     * new SimpleStringEncoder<>()).build()}. The encoder's bytes for an element are one line (a
+     * trailing line break is the sink's own); parts roll at 128 MiB unless
+     * {@link RowFormatBuilder#withMaxPartSize} says otherwise, and at every checkpoint.
+     */
+    public static <T> RowFormatBuilder<T> forRowFormat(dev.tidemark.api.fs.Path basePath, Encoder<T> encoder) {
+        return new RowFormatBuilder<>(basePath.toString(), encoder);
+    }
+
+    /** Builds a {@link FileSink} from a Flink-style row format. */
+    public static final class RowFormatBuilder<T> {
+        private final String directory;
+        private final Encoder<T> encoder;
+        private long maxPartSize = DEFAULT_MAX_PART_SIZE;
+
+        private RowFormatBuilder(String directory, Encoder<T> encoder) {
+            this.directory = directory;
+            this.encoder = java.util.Objects.requireNonNull(encoder, "encoder must not be null");
+        }
+
+        /** Rolls to a new part once a part holds this many bytes. */
+        public RowFormatBuilder<T> withMaxPartSize(long bytes) {
+            this.maxPartSize = bytes;
+            return this;
+        }
+
+        public FileSink<T> build() {
+            Encoder<T> rows = encoder;
+            return new FileSink<>(directory, element -> line(rows, element), maxPartSize);
+        }
+
+        private static <T> String line(Encoder<T> encoder, T element) throws java.io.UncheckedIOException {
+            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            try {
+                encoder.encode(element, bytes);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            String line = bytes.toString(StandardCharsets.UTF_8);
+            return line.endsWith("\n") ? line.substring(0, line.length() - 1) : line;
+        }
+    }
+
     /** Writes {@code String.valueOf(element)} per line, parts of at most 128 MiB. */
     public static <T> FileSink<T> lines(String directory) {
         return new FileSink<>(directory, String::valueOf, DEFAULT_MAX_PART_SIZE);

@@ -3,6 +3,8 @@ package dev.tidemark.connectors.file;
 import dev.tidemark.api.OutputTag;
 import dev.tidemark.api.SingleOutputStreamOperator;
 import dev.tidemark.api.StreamExecutionEnvironment;
+import dev.tidemark.api.source.ComposedSource;
+import dev.tidemark.eventtime.WatermarkStrategy;
 import dev.tidemark.runtime.graph.OneInputTransformation;
 import dev.tidemark.runtime.graph.SerializedValue;
 import java.time.Duration;
@@ -29,7 +31,7 @@ import java.util.Objects;
  *
  * @param <T> the element type
  */
-public final class FileSource<T> {
+public final class FileSource<T> implements ComposedSource<T> {
 
     /** How many splits each reader's input holds, beside the one it reads. */
     static final int READER_BUFFER = 2;
@@ -58,6 +60,31 @@ public final class FileSource<T> {
     /** The lines of {@code path}, parsed by {@code format}. */
     public static <T> FileSource<T> of(String path, LineFormat<T> format) {
         return new FileSource<>(path, format);
+    }
+
+    /**
+     * Flink's way to name a file source: {@code FileSource.forRecordStreamFormat(new TextLineInputFormat(),
+     * new Path(dir)).build()}, then {@code env.fromSource(source, strategy, name)}.
+     */
+    public static <T> FileSource<T> forRecordStreamFormat(LineFormat<T> format, dev.tidemark.api.fs.Path path) {
+        return new FileSource<>(Objects.requireNonNull(path, "path must not be null").toString(), format);
+    }
+
+    /** Flink's name for {@link #continuously(Duration)}. */
+    public FileSource<T> monitorContinuously(Duration interval) {
+        return continuously(interval);
+    }
+
+    /** Ends a Flink-style chain of settings: the source itself, for {@code env.fromSource}. */
+    public FileSource<T> build() {
+        return this;
+    }
+
+    /** Adds the source to {@code env} with timestamps and watermarks from {@code strategy}. */
+    @Override
+    public SingleOutputStreamOperator<T> addTo(StreamExecutionEnvironment env, WatermarkStrategy<T> strategy,
+            String name) {
+        return build(env).assignTimestampsAndWatermarks(strategy).name(name);
     }
 
     /**

@@ -38,6 +38,23 @@ class FileSinkTest {
     }
 
     @Test
+    void flinksShapes_forRowFormatAndSinkTo_forRecordStreamFormatAndFromSource() throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(2);
+        FileSink<Long> sink = FileSink.forRowFormat(new dev.tidemark.api.fs.Path(dir.toUri()),
+                new SimpleStringEncoder<Long>("UTF-8")).build();
+        env.fromSequence(1, 100).sinkTo(sink);
+        env.execute("write");
+
+        FileSource<String> source = FileSource.forRecordStreamFormat(new TextLineInputFormat(),
+                new dev.tidemark.api.fs.Path(dir.toString())).build();
+        List<String> lines = StreamExecutionEnvironment.create()
+                .fromSource(source, dev.tidemark.eventtime.WatermarkStrategy.noWatermarks(), "files")
+                .executeAndCollect();
+        assertThat(lines).containsExactlyInAnyOrderElementsOf(
+                LongStream.rangeClosed(1, 100).mapToObj(String::valueOf).toList());
+    }
+
+    @Test
     void parts_rollBySize_areRenamedWhenComplete_andReadBackExactly() throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(2);
         env.fromSequence(1, 10_000).addSink(new FileSink<>(dir.toString(), String::valueOf, 4_096));
