@@ -5,6 +5,7 @@ import dev.tidemark.api.functions.FlatMapFunction;
 import dev.tidemark.api.functions.KeySelector;
 import dev.tidemark.api.functions.KeyedProcessFunction;
 import dev.tidemark.api.functions.MapFunction;
+import dev.tidemark.api.functions.ProcessFunction;
 import dev.tidemark.api.functions.ReduceFunction;
 import dev.tidemark.api.typeinfo.TypeInformation;
 import dev.tidemark.runtime.graph.SerializedValue;
@@ -93,6 +94,17 @@ public class KeyedStream<T, K> extends DataStream<T> implements FieldAggregation
     /** As {@link #process(KeyedProcessFunction)}, declaring the result type. */
     public <R> SingleOutputStreamOperator<R> process(KeyedProcessFunction<K, T, R> function, TypeInformation<R> outputType) {
         return process(function).returns(outputType);
+    }
+
+    /**
+     * Applies a {@link ProcessFunction} with the element's key current, so that it has keyed state
+     * and timers (its {@code onTimer} fires), as Flink's deprecated {@code KeyedStream.process(ProcessFunction)};
+     * a {@link KeyedProcessFunction} also sees the key.
+     */
+    @Override
+    public <R> SingleOutputStreamOperator<R> process(ProcessFunction<T, R> function) {
+        serialize(function, "Process");
+        return process(KeyedFunctions.<K, T, R>process(function)).name("Process");
     }
 
     /** For every element, emits the reduction of all elements of its key so far. */

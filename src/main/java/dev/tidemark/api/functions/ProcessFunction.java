@@ -20,6 +20,12 @@ public abstract class ProcessFunction<I, O> extends AbstractRichFunction {
     public abstract void processElement(I value, Context ctx, Collector<O> out) throws Exception;
 
     /**
+     * Called when a timer fires; timers exist on keyed streams only ({@code keyBy(..).process(this)},
+     * where this function runs with the element's key current, as in Flink). The default does nothing.
+     */
+    public void onTimer(long timestamp, OnTimerContext ctx, Collector<O> out) throws Exception {}
+
+    /**
      * What {@link #processElement} can see besides the element. Valid only during that call.
      */
     public abstract class Context {
@@ -45,5 +51,12 @@ public abstract class ProcessFunction<I, O> extends AbstractRichFunction {
          * @throws NullPointerException if either argument is null
          */
         public abstract <X> void output(OutputTag<X> tag, X value);
+    }
+
+    /** What {@link #onTimer} sees. */
+    public abstract class OnTimerContext extends Context {
+
+        /** Whether an event-time or a processing-time timer fired. */
+        public abstract TimeDomain timeDomain();
     }
 }

@@ -1,5 +1,6 @@
 package dev.tidemark.runtime.operators;
 
+import dev.tidemark.api.OutputTag;
 import dev.tidemark.api.functions.CoFlatMapFunction;
 import dev.tidemark.api.functions.CoMapFunction;
 import dev.tidemark.api.functions.Collector;
@@ -8,8 +9,11 @@ import dev.tidemark.api.functions.FlatMapFunction;
 import dev.tidemark.api.functions.KeyedCoProcessFunction;
 import dev.tidemark.api.functions.KeyedProcessFunction;
 import dev.tidemark.api.functions.MapFunction;
+import dev.tidemark.api.functions.ProcessFunction;
 import dev.tidemark.api.functions.RichFunction;
 import dev.tidemark.api.functions.RuntimeContext;
+import dev.tidemark.api.functions.TimeDomain;
+import dev.tidemark.api.functions.TimerService;
 
 /**
  * {@code map}, {@code flatMap} and {@code filter} on a keyed stream, and {@code map} and
@@ -48,6 +52,63 @@ public final class KeyedFunctions {
                 }
             }
         };
+    }
+
+    /** A {@link ProcessFunction} on a keyed stream: keyed state and timers, as Flink's legacy keyed process operator. */
+    public static <K, T, R> KeyedProcessFunction<K, T, R> process(ProcessFunction<T, R> function) {
+        return new ProcessAdapter<>(function);
+    }
+
+    private static final class ProcessAdapter<K, T, R> extends Adapter<K, T, R> {
+        private static final long serialVersionUID = 1L;
+        private final ProcessFunction<T, R> function;
+        private transient KeyedProcessFunction<K, T, R>.Context current; // of the call in progress
+        private transient ProcessFunction<T, R>.OnTimerContext view; // the user's view of it, made once
+
+        ProcessAdapter(ProcessFunction<T, R> function) {
+            super(function);
+            this.function = function;
+        }
+
+        @Override
+        public void processElement(T value, Context ctx, Collector<R> out) throws Exception {
+            current = ctx;
+            function.processElement(value, view(), out);
+        }
+
+        @Override
+        public void onTimer(long timestamp, OnTimerContext ctx, Collector<R> out) throws Exception {
+            current = ctx;
+            function.onTimer(timestamp, view(), out);
+        }
+
+        private ProcessFunction<T, R>.OnTimerContext view() {
+            if (view == null) {
+                view = function.new OnTimerContext() {
+                    @Override
+                    public long timestamp() {
+                        return current.timestamp();
+                    }
+
+                    @Override
+                    public TimerService timerService() {
+                        return current.timerService();
+                    }
+
+                    @Override
+                    public <X> void output(OutputTag<X> tag, X value) {
+                        current.output(tag, value);
+                    }
+
+                    @Override
+                    public TimeDomain timeDomain() {
+                        return current instanceof KeyedProcessFunction<?, ?, ?>.OnTimerContext timer
+                                ? timer.timeDomain() : TimeDomain.EVENT_TIME;
+                    }
+                };
+            }
+            return view;
+        }
     }
 
     public static <K, IN1, IN2, R> KeyedCoProcessFunction<K, IN1, IN2, R> coMap(CoMapFunction<IN1, IN2, R> mapper) {

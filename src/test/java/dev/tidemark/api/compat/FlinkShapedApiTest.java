@@ -255,4 +255,34 @@ class FlinkShapedApiTest {
                 .hasMessageStartingWith("element must be serializable, a record, or a POJO with a constructor without "
                         + "arguments: index=0");
     }
+
+    /** A plain ProcessFunction with keyed state and an event-time timer, on a keyed stream (Flink's legacy shape). */
+    static final class LastPerKey extends dev.tidemark.api.functions.ProcessFunction<Tuple2<String, Long>, String> {
+        private transient ValueState<Long> last;
+
+        @Override
+        public void open(OpenContext openContext) {
+            last = getRuntimeContext().getState(new ValueStateDescriptor<>("last", Long.class));
+        }
+
+        @Override
+        public void processElement(Tuple2<String, Long> value, Context ctx, Collector<String> out) throws Exception {
+            last.update(value.f1);
+            ctx.timerService().registerEventTimeTimer(ctx.timestamp() + 100);
+        }
+
+        @Override
+        public void onTimer(long timestamp, OnTimerContext ctx, Collector<String> out) throws Exception {
+            out.collect(timestamp + ":" + last.value() + ":" + ctx.timeDomain());
+        }
+    }
+
+    @Test
+    void aProcessFunctionOnAKeyedStream_hasKeyedStateAndTimers() throws Exception {
+        List<Tuple2<String, Long>> input = List.of(Tuple2.of("a", 1L), Tuple2.of("b", 2L), Tuple2.of("a", 3L));
+        assertThat(env().fromCollection(input).assignTimestampsAndWatermarks(BY_F1).keyBy(t -> t.f0)
+                .process(new LastPerKey()).executeAndCollect())
+                .as("each key's timers see its own last value")
+                .containsExactly("101:3:EVENT_TIME", "102:2:EVENT_TIME", "103:3:EVENT_TIME");
+    }
 }
