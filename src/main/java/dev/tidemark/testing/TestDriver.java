@@ -354,20 +354,7 @@ public final class TestDriver implements AutoCloseable {
 
     private List<KeyedStateCounts> counts(String operatorName) {
         checkState(State.RUNNING, "count keyed state");
-        List<KeyedStateCounts> counts = new ArrayList<>();
-        List<String> names = new ArrayList<>();
-        for (OperatorChain chain : chains) {
-            KeyedStateCounts found = chain.keyedStateCounts(operatorName);
-            if (found != null) {
-                counts.add(found);
-            }
-            names.addAll(chain.operatorNames());
-        }
-        if (counts.isEmpty()) {
-            throw new IllegalArgumentException("no operator with keyed state is named " + operatorName + ": operators="
-                    + names);
-        }
-        return counts;
+        return OperatorCounts.of(chains, operatorName);
     }
 
     /**

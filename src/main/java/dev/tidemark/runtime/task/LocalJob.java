@@ -63,7 +63,7 @@ public final class LocalJob implements JobClient, JobAttempt.Listener {
     private Throwable failure; // guarded by lock
     private boolean ended; // guarded by lock
     private volatile Thread housekeepingThread; // written by its executor's thread factory
-    private final Path temporaryCheckpoints; // null unless the job checkpoints into a directory of its own
+    private final TemporaryCheckpoints temporaryCheckpoints; // null unless the job checkpoints into a directory of its own
 
     /**
      * Wires the job's first attempt (restored from the configured savepoint, if any); nothing runs
@@ -77,7 +77,7 @@ public final class LocalJob implements JobClient, JobAttempt.Listener {
         this.config = config;
         this.characteristic = characteristic;
         CheckpointConfig checkpointConfig = config.getCheckpointConfig();
-        this.temporaryCheckpoints = temporaryDirectoryIfNeeded(name, checkpointConfig);
+        this.temporaryCheckpoints = TemporaryCheckpoints.createIfNeeded(name, checkpointConfig);
         this.restarts = new RestartTracker(checkpointConfig.getRestartStrategy());
         CompletedCheckpoint restore = initialRestore(name, checkpointConfig);
         this.initialRestore = restore == null ? null : checkMaxParallelism(restore);
@@ -91,41 +91,6 @@ public final class LocalJob implements JobClient, JobAttempt.Listener {
             return t;
         });
         this.attempt = newAttempt(initialRestore);
-    }
-
-    /**
-     * A directory for the checkpoints of a job given an interval but no directory, set on its
-     * (copied) configuration; {@code null} if it has one or takes no checkpoints.
-     */
-    private static Path temporaryDirectoryIfNeeded(String name, CheckpointConfig config) {
-        if (config.getInterval().isZero() || config.getDirectory() != null) {
-            return null;
-        }
-        try {
-            Path directory = Files.createTempDirectory("tidemark-checkpoints-");
-            config.setDirectory(directory);
-            LOG.info("Checkpoints in a temporary directory, removed when the job ends: job={}, directory={}", name,
-                    directory);
-            return directory;
-        } catch (java.io.IOException e) {
-            throw new dev.tidemark.api.TidemarkException("cannot create a temporary checkpoint directory: job=" + name
-                    + ", cause=" + e, e);
-        }
-    }
-
-    /** Removes the temporary checkpoint directory, if the job had one. */
-    private void removeTemporaryCheckpoints() {
-        if (temporaryCheckpoints == null) {
-            return;
-        }
-        try (java.util.stream.Stream<Path> files = Files.walk(temporaryCheckpoints)) {
-            for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(file);
-            }
-        } catch (java.io.IOException | java.io.UncheckedIOException e) {
-            LOG.warn("Could not remove the temporary checkpoint directory: job={}, directory={}, cause={}", name,
-                    temporaryCheckpoints, e.toString());
-        }
     }
 
     /**
@@ -396,7 +361,9 @@ public final class LocalJob implements JobClient, JobAttempt.Listener {
         if (status() == JobStatus.FINISHED) {
             checkpoints.markJobFinished();
         }
-        removeTemporaryCheckpoints();
+        if (temporaryCheckpoints != null) {
+            temporaryCheckpoints.remove();
+        }
         LOG.info("Job ended: job={}, status={}", name, status());
         terminated.countDown();
     }
