@@ -216,6 +216,27 @@ public class DataStream<T> {
         return addSinkOperator("Sink", ctx -> new SinkOperator<>(fn.copy(), ctx));
     }
 
+    /**
+     * Writes each element's {@code toString()} as a line to {@code path} (a file at parallelism 1, a
+     * directory of files {@code 1}, {@code 2}, ... above), failing if it exists; not exactly once.
+     *
+     * @deprecated as in Flink: use an exactly-once {@code FileSink}
+     */
+    @Deprecated
+    public DataStreamSink<T> writeAsText(String path) {
+        return writeAsText(path, dev.tidemark.api.fs.FileSystem.WriteMode.NO_OVERWRITE);
+    }
+
+    /**
+     * As {@link #writeAsText(String)}, replacing what is there with {@code WriteMode.OVERWRITE}.
+     *
+     * @deprecated as in Flink: use an exactly-once {@code FileSink}
+     */
+    @Deprecated
+    public DataStreamSink<T> writeAsText(String path, dev.tidemark.api.fs.FileSystem.WriteMode mode) {
+        return addSink(new dev.tidemark.api.sink.TextOutputSink<>(path, mode));
+    }
+
     /** Flink's name for {@link #addSink}: {@code stream.sinkTo(FileSink.forRowFormat(...).build())}. */
     public DataStreamSink<T> sinkTo(SinkFunction<T> sink) {
         return addSink(sink);
