@@ -60,6 +60,15 @@ public final class ExecutionConfig {
         return copy;
     }
 
+    /** As {@link #setAutoWatermarkInterval(Duration)}, in milliseconds, as Flink programs call it. */
+    public ExecutionConfig setAutoWatermarkInterval(long intervalMillis) {
+        if (intervalMillis < 0) {
+            throw new IllegalArgumentException("auto-watermark interval must not be negative: intervalMillis="
+                    + intervalMillis);
+        }
+        return setAutoWatermarkInterval(Duration.ofMillis(intervalMillis));
+    }
+
     /**
      * How often periodic watermark generators are asked for a watermark, in processing time.
      * {@link Duration#ZERO} turns periodic emission off.

@@ -47,6 +47,31 @@ public class SingleOutputStreamOperator<T> extends DataStream<T> {
         return returns(TypeInformation.of(hint));
     }
 
+    /**
+     * Flink's slot sharing group, kept in the graph for translators (the Flink runner); in one JVM
+     * there are no slots, so it changes nothing here.
+     */
+    public SingleOutputStreamOperator<T> slotSharingGroup(String group) {
+        transformation.setSlotSharingGroup(Names.check(group));
+        return this;
+    }
+
+    /**
+     * Keeps the operator out of its neighbours' chains, as Flink's {@code disableChaining()}: it runs
+     * in tasks of its own, with a forward exchange to and from it (its own thread, pipelined with its
+     * neighbours, at the cost of a hand-over per record).
+     */
+    public SingleOutputStreamOperator<T> disableChaining() {
+        transformation.setChainingDisabled(true);
+        return this;
+    }
+
+    /** Starts a new chain at this operator, as Flink's {@code startNewChain()}: it is not chained to its input. */
+    public SingleOutputStreamOperator<T> startNewChain() {
+        transformation.setStartsNewChain(true);
+        return this;
+    }
+
     /** The stream of elements the operator emitted to side output {@code tag}. */
     public <X> DataStream<X> getSideOutput(OutputTag<X> tag) {
         Objects.requireNonNull(tag, "output tag must not be null");

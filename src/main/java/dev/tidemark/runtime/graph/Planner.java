@@ -57,7 +57,8 @@ public final class Planner {
             nodes.put(t, node);
             int parallelism = parallelism(t, defaultParallelism);
             List<Input> inputs = inputsOf(t);
-            if (t instanceof OneInputTransformation<?, ?> && inputs.size() == 1
+            if (t instanceof OneInputTransformation<?, ?> && inputs.size() == 1 && !t.chainingDisabled()
+                    && !t.startsNewChain() && !inputs.get(0).upstream.chainingDisabled()
                     && chainable(inputs.get(0), parallelism(inputs.get(0).upstream, defaultParallelism), parallelism)) {
                 Input in = inputs.get(0);
                 JobVertex vertex = vertexOf.get(in.upstream);

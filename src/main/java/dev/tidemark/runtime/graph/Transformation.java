@@ -26,6 +26,9 @@ public abstract sealed class Transformation<T>
     private final int id = IDS.incrementAndGet();
     private String name;
     private String uid;
+    private String slotSharingGroup;
+    private boolean chainingDisabled;
+    private boolean startsNewChain;
     private int parallelism = DEFAULT_PARALLELISM;
     private TypeInformation<?> outputType;
 
@@ -44,6 +47,33 @@ public abstract sealed class Transformation<T>
 
     public void setName(String name) {
         this.name = name;
+    }
+
+    /** Flink's slot sharing group the user gave, or {@code null}; kept for translators (one JVM has no slots). */
+    public String slotSharingGroup() {
+        return slotSharingGroup;
+    }
+
+    public void setSlotSharingGroup(String group) {
+        this.slotSharingGroup = group;
+    }
+
+    /** Whether the operator is kept out of chains ({@code disableChaining()}). */
+    public boolean chainingDisabled() {
+        return chainingDisabled;
+    }
+
+    public void setChainingDisabled(boolean disabled) {
+        this.chainingDisabled = disabled;
+    }
+
+    /** Whether a new chain starts here ({@code startNewChain()}). */
+    public boolean startsNewChain() {
+        return startsNewChain;
+    }
+
+    public void setStartsNewChain(boolean starts) {
+        this.startsNewChain = starts;
     }
 
     /** The id the user gave the operator for its state, or {@code null}. */
