@@ -6,6 +6,7 @@ import dev.tidemark.api.source.ParallelSourceFunction;
 import dev.tidemark.api.source.SequenceSource;
 import dev.tidemark.api.typeinfo.ResultTypeQueryable;
 import dev.tidemark.api.typeinfo.TypeInformation;
+import dev.tidemark.checkpoint.CheckpointListener;
 import dev.tidemark.checkpoint.CheckpointedFunction;
 import dev.tidemark.checkpoint.FunctionInitializationContext;
 import dev.tidemark.checkpoint.FunctionSnapshotContext;
@@ -23,8 +24,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * @param <OUT> the element type
  */
-public final class DataGeneratorSource<OUT>
-        implements ParallelSourceFunction<OUT>, RichFunction, CheckpointedFunction, ResultTypeQueryable<OUT> {
+public final class DataGeneratorSource<OUT> implements ParallelSourceFunction<OUT>, RichFunction, CheckpointedFunction,
+        CheckpointListener, ResultTypeQueryable<OUT> {
 
     private static final long serialVersionUID = 1L;
 
@@ -33,6 +34,10 @@ public final class DataGeneratorSource<OUT>
     private final RateLimiterStrategy rateLimiter;
     private final TypeInformation<OUT> type;
     private transient long nanosBetween;
+    private transient int perCheckpoint;
+    private transient Object gate; // guards left; the source thread waits on it for the next checkpoint
+    private transient int left; // elements still allowed before the next checkpoint completes
+    private transient volatile boolean cancelled;
 
     /** As fast as the pipeline takes them. */
     public DataGeneratorSource(GeneratorFunction<Long, OUT> generator, long count, TypeInformation<OUT> type) {
@@ -73,6 +78,29 @@ public final class DataGeneratorSource<OUT>
     public void open(RuntimeContext context) {
         indexes.open(context);
         nanosBetween = rateLimiter.nanosBetween(context.getNumberOfParallelSubtasks());
+        perCheckpoint = rateLimiter.perCheckpointOf(context.getNumberOfParallelSubtasks());
+        gate = new Object();
+        left = perCheckpoint;
+    }
+
+    /** A completed checkpoint lets the next elements through (with {@code RateLimiterStrategy.perCheckpoint}). */
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) {
+        if (perCheckpoint > 0) {
+            synchronized (gate) {
+                left = perCheckpoint;
+                gate.notifyAll();
+            }
+        }
+    }
+
+    private void awaitCheckpointBudget() throws InterruptedException {
+        synchronized (gate) {
+            while (left == 0 && !cancelled) {
+                gate.wait();
+            }
+            left--;
+        }
     }
 
     @Override
@@ -104,6 +132,9 @@ public final class DataGeneratorSource<OUT>
                 return ctx.getCheckpointLock();
             }
         }, () -> {
+            if (perCheckpoint > 0) {
+                awaitCheckpointBudget();
+            }
             if (nanosBetween > 0) {
                 long wait = next[0] - System.nanoTime();
                 if (wait > 0) {
@@ -129,6 +160,12 @@ public final class DataGeneratorSource<OUT>
 
     @Override
     public void cancel() {
+        cancelled = true;
         indexes.cancel();
+        if (gate != null) {
+            synchronized (gate) {
+                gate.notifyAll();
+            }
+        }
     }
 }

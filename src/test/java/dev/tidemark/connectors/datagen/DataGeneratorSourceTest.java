@@ -33,11 +33,32 @@ class DataGeneratorSourceTest {
                 IntStream.range(0, 200).mapToObj(i -> i * 10L).toList());
     }
 
+    static final List<Long> SEEN = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    @Test
+    void perCheckpoint_emitsABatchPerCompletedCheckpoint(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        SEEN.clear();
+        DataGeneratorSource<Long> source = new DataGeneratorSource<>(index -> index, 30,
+                RateLimiterStrategy.perCheckpoint(5), Types.LONG);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(1);
+        env.enableCheckpointing(java.time.Duration.ofMillis(5), dir);
+        env.fromSource(source, WatermarkStrategy.noWatermarks(), "Generator").addSink((value, context) -> SEEN.add(value));
+        var job = env.executeAsync("gated");
+        job.await(java.time.Duration.ofMinutes(1));
+        assertThat(SEEN).containsExactlyElementsOf(IntStream.range(0, 30).mapToObj(i -> (long) i).toList());
+        assertThat(job.metrics().get("gated.numberOfCompletedCheckpoints"))
+                .as("six batches of five: the source waited for a checkpoint after each of the first five")
+                .isGreaterThanOrEqualTo(5L);
+    }
+
     @Test
     void badArguments_areRefusedAtTheCall() {
         assertThatThrownBy(() -> new DataGeneratorSource<>(i -> i, 0, Types.LONG))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("count must be positive: count=0");
         assertThatThrownBy(() -> RateLimiterStrategy.perSecond(0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("rate must be positive and finite: recordsPerSecond=0.0");
+        assertThatThrownBy(() -> RateLimiterStrategy.perCheckpoint(0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("records per checkpoint must be positive: recordsPerCheckpoint=0");
     }
 }
