@@ -1,54 +1,30 @@
 package dev.tidemark.api.accumulators;
 
 /** A sum of doubles. */
-public class DoubleCounter implements SimpleAccumulator<Double> {
+public class DoubleCounter extends DoubleAccumulator<DoubleCounter> {
 
     private static final long serialVersionUID = 1L;
 
-    private double value;
-
-    public DoubleCounter() {}
+    public DoubleCounter() {
+        super(0);
+    }
 
     public DoubleCounter(double value) {
-        this.value = value;
+        super(value);
     }
 
     @Override
-    public void add(Double added) {
-        add(added.doubleValue());
-    }
-
-    /** Adds without boxing. */
-    public void add(double added) {
-        value += added;
+    double identity() {
+        return 0;
     }
 
     @Override
-    public Double getLocalValue() {
-        return value;
-    }
-
-    public double getLocalValuePrimitive() {
-        return value;
+    double combine(double current, double added) {
+        return current + added;
     }
 
     @Override
-    public void resetLocal() {
-        value = 0;
-    }
-
-    @Override
-    public void merge(Accumulator<Double, Double> other) {
-        add(other.getLocalValue().doubleValue());
-    }
-
-    @Override
-    public DoubleCounter clone() {
+    DoubleCounter holding(double value) {
         return new DoubleCounter(value);
-    }
-
-    @Override
-    public String toString() {
-        return "DoubleCounter " + value;
     }
 }

@@ -1,54 +1,30 @@
 package dev.tidemark.api.accumulators;
 
 /** A sum of ints. */
-public class IntCounter implements SimpleAccumulator<Integer> {
+public class IntCounter extends IntAccumulator<IntCounter> {
 
     private static final long serialVersionUID = 1L;
 
-    private int value;
-
-    public IntCounter() {}
+    public IntCounter() {
+        super(0);
+    }
 
     public IntCounter(int value) {
-        this.value = value;
+        super(value);
     }
 
     @Override
-    public void add(Integer added) {
-        add(added.intValue());
-    }
-
-    /** Adds without boxing. */
-    public void add(int added) {
-        value += added;
+    int identity() {
+        return 0;
     }
 
     @Override
-    public Integer getLocalValue() {
-        return value;
-    }
-
-    public int getLocalValuePrimitive() {
-        return value;
+    int combine(int current, int added) {
+        return current + added;
     }
 
     @Override
-    public void resetLocal() {
-        value = 0;
-    }
-
-    @Override
-    public void merge(Accumulator<Integer, Integer> other) {
-        add(other.getLocalValue().intValue());
-    }
-
-    @Override
-    public IntCounter clone() {
+    IntCounter holding(int value) {
         return new IntCounter(value);
-    }
-
-    @Override
-    public String toString() {
-        return "IntCounter " + value;
     }
 }

@@ -1,54 +1,30 @@
 package dev.tidemark.api.accumulators;
 
 /** The largest int added ({@code Integer.MIN_VALUE} before any). */
-public class IntMaximum implements SimpleAccumulator<Integer> {
+public class IntMaximum extends IntAccumulator<IntMaximum> {
 
     private static final long serialVersionUID = 1L;
 
-    private int value = Integer.MIN_VALUE;
-
-    public IntMaximum() {}
+    public IntMaximum() {
+        super(Integer.MIN_VALUE);
+    }
 
     public IntMaximum(int value) {
-        this.value = value;
+        super(value);
     }
 
     @Override
-    public void add(Integer added) {
-        add(added.intValue());
-    }
-
-    /** Adds without boxing. */
-    public void add(int added) {
-        value = Math.max(value, added);
+    int identity() {
+        return Integer.MIN_VALUE;
     }
 
     @Override
-    public Integer getLocalValue() {
-        return value;
-    }
-
-    public int getLocalValuePrimitive() {
-        return value;
+    int combine(int current, int added) {
+        return Math.max(current, added);
     }
 
     @Override
-    public void resetLocal() {
-        value = Integer.MIN_VALUE;
-    }
-
-    @Override
-    public void merge(Accumulator<Integer, Integer> other) {
-        add(other.getLocalValue().intValue());
-    }
-
-    @Override
-    public IntMaximum clone() {
+    IntMaximum holding(int value) {
         return new IntMaximum(value);
-    }
-
-    @Override
-    public String toString() {
-        return "IntMaximum " + value;
     }
 }

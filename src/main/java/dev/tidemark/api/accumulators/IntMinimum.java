@@ -1,54 +1,30 @@
 package dev.tidemark.api.accumulators;
 
 /** The smallest int added ({@code Integer.MAX_VALUE} before any). */
-public class IntMinimum implements SimpleAccumulator<Integer> {
+public class IntMinimum extends IntAccumulator<IntMinimum> {
 
     private static final long serialVersionUID = 1L;
 
-    private int value = Integer.MAX_VALUE;
-
-    public IntMinimum() {}
+    public IntMinimum() {
+        super(Integer.MAX_VALUE);
+    }
 
     public IntMinimum(int value) {
-        this.value = value;
+        super(value);
     }
 
     @Override
-    public void add(Integer added) {
-        add(added.intValue());
-    }
-
-    /** Adds without boxing. */
-    public void add(int added) {
-        value = Math.min(value, added);
+    int identity() {
+        return Integer.MAX_VALUE;
     }
 
     @Override
-    public Integer getLocalValue() {
-        return value;
-    }
-
-    public int getLocalValuePrimitive() {
-        return value;
+    int combine(int current, int added) {
+        return Math.min(current, added);
     }
 
     @Override
-    public void resetLocal() {
-        value = Integer.MAX_VALUE;
-    }
-
-    @Override
-    public void merge(Accumulator<Integer, Integer> other) {
-        add(other.getLocalValue().intValue());
-    }
-
-    @Override
-    public IntMinimum clone() {
+    IntMinimum holding(int value) {
         return new IntMinimum(value);
-    }
-
-    @Override
-    public String toString() {
-        return "IntMinimum " + value;
     }
 }

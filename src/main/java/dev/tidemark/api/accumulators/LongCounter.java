@@ -1,54 +1,30 @@
 package dev.tidemark.api.accumulators;
 
 /** A sum of longs. */
-public class LongCounter implements SimpleAccumulator<Long> {
+public class LongCounter extends LongAccumulator<LongCounter> {
 
     private static final long serialVersionUID = 1L;
 
-    private long value;
-
-    public LongCounter() {}
+    public LongCounter() {
+        super(0);
+    }
 
     public LongCounter(long value) {
-        this.value = value;
+        super(value);
     }
 
     @Override
-    public void add(Long added) {
-        add(added.longValue());
-    }
-
-    /** Adds without boxing. */
-    public void add(long added) {
-        value += added;
+    long identity() {
+        return 0;
     }
 
     @Override
-    public Long getLocalValue() {
-        return value;
-    }
-
-    public long getLocalValuePrimitive() {
-        return value;
+    long combine(long current, long added) {
+        return current + added;
     }
 
     @Override
-    public void resetLocal() {
-        value = 0;
-    }
-
-    @Override
-    public void merge(Accumulator<Long, Long> other) {
-        add(other.getLocalValue().longValue());
-    }
-
-    @Override
-    public LongCounter clone() {
+    LongCounter holding(long value) {
         return new LongCounter(value);
-    }
-
-    @Override
-    public String toString() {
-        return "LongCounter " + value;
     }
 }

@@ -1,54 +1,30 @@
 package dev.tidemark.api.accumulators;
 
 /** The largest long added ({@code Long.MIN_VALUE} before any). */
-public class LongMaximum implements SimpleAccumulator<Long> {
+public class LongMaximum extends LongAccumulator<LongMaximum> {
 
     private static final long serialVersionUID = 1L;
 
-    private long value = Long.MIN_VALUE;
-
-    public LongMaximum() {}
+    public LongMaximum() {
+        super(Long.MIN_VALUE);
+    }
 
     public LongMaximum(long value) {
-        this.value = value;
+        super(value);
     }
 
     @Override
-    public void add(Long added) {
-        add(added.longValue());
-    }
-
-    /** Adds without boxing. */
-    public void add(long added) {
-        value = Math.max(value, added);
+    long identity() {
+        return Long.MIN_VALUE;
     }
 
     @Override
-    public Long getLocalValue() {
-        return value;
-    }
-
-    public long getLocalValuePrimitive() {
-        return value;
+    long combine(long current, long added) {
+        return Math.max(current, added);
     }
 
     @Override
-    public void resetLocal() {
-        value = Long.MIN_VALUE;
-    }
-
-    @Override
-    public void merge(Accumulator<Long, Long> other) {
-        add(other.getLocalValue().longValue());
-    }
-
-    @Override
-    public LongMaximum clone() {
+    LongMaximum holding(long value) {
         return new LongMaximum(value);
-    }
-
-    @Override
-    public String toString() {
-        return "LongMaximum " + value;
     }
 }

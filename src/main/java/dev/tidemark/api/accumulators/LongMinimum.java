@@ -1,54 +1,30 @@
 package dev.tidemark.api.accumulators;
 
 /** The smallest long added ({@code Long.MAX_VALUE} before any). */
-public class LongMinimum implements SimpleAccumulator<Long> {
+public class LongMinimum extends LongAccumulator<LongMinimum> {
 
     private static final long serialVersionUID = 1L;
 
-    private long value = Long.MAX_VALUE;
-
-    public LongMinimum() {}
+    public LongMinimum() {
+        super(Long.MAX_VALUE);
+    }
 
     public LongMinimum(long value) {
-        this.value = value;
+        super(value);
     }
 
     @Override
-    public void add(Long added) {
-        add(added.longValue());
-    }
-
-    /** Adds without boxing. */
-    public void add(long added) {
-        value = Math.min(value, added);
+    long identity() {
+        return Long.MAX_VALUE;
     }
 
     @Override
-    public Long getLocalValue() {
-        return value;
-    }
-
-    public long getLocalValuePrimitive() {
-        return value;
+    long combine(long current, long added) {
+        return Math.min(current, added);
     }
 
     @Override
-    public void resetLocal() {
-        value = Long.MAX_VALUE;
-    }
-
-    @Override
-    public void merge(Accumulator<Long, Long> other) {
-        add(other.getLocalValue().longValue());
-    }
-
-    @Override
-    public LongMinimum clone() {
+    LongMinimum holding(long value) {
         return new LongMinimum(value);
-    }
-
-    @Override
-    public String toString() {
-        return "LongMinimum " + value;
     }
 }
