@@ -4,6 +4,7 @@ import dev.tidemark.api.functions.RichFunction;
 import dev.tidemark.api.functions.RuntimeContext;
 import dev.tidemark.api.source.ParallelSourceFunction;
 import dev.tidemark.api.source.SequenceSource;
+import dev.tidemark.api.source.SourceReaderContext;
 import dev.tidemark.api.typeinfo.ResultTypeQueryable;
 import dev.tidemark.api.typeinfo.TypeInformation;
 import dev.tidemark.checkpoint.CheckpointListener;
@@ -75,8 +76,21 @@ public final class DataGeneratorSource<OUT> implements ParallelSourceFunction<OU
     }
 
     @Override
-    public void open(RuntimeContext context) {
+    public void open(RuntimeContext context) throws Exception {
         indexes.open(context);
+        int index = context.getIndexOfThisSubtask();
+        int parallelism = context.getNumberOfParallelSubtasks();
+        generator.open(new SourceReaderContext() {
+            @Override
+            public int getIndexOfSubtask() {
+                return index;
+            }
+
+            @Override
+            public int currentParallelism() {
+                return parallelism;
+            }
+        });
         nanosBetween = rateLimiter.nanosBetween(context.getNumberOfParallelSubtasks());
         perCheckpoint = rateLimiter.perCheckpointOf(context.getNumberOfParallelSubtasks());
         gate = new Object();
@@ -156,6 +170,11 @@ public final class DataGeneratorSource<OUT> implements ParallelSourceFunction<OU
         } catch (Exception e) {
             throw new IllegalStateException("the generator function failed at index " + index + ": " + e, e);
         }
+    }
+
+    @Override
+    public void close() throws Exception {
+        generator.close();
     }
 
     @Override

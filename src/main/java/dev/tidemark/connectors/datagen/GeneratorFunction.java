@@ -1,5 +1,6 @@
 package dev.tidemark.connectors.datagen;
 
+import dev.tidemark.api.source.SourceReaderContext;
 import java.io.Serializable;
 
 /**
@@ -12,4 +13,10 @@ import java.io.Serializable;
 public interface GeneratorFunction<T, O> extends Serializable {
 
     O map(T value) throws Exception;
+
+    /** Called once per parallel instance before the first index; the default does nothing. */
+    default void open(SourceReaderContext readerContext) throws Exception {}
+
+    /** Called once per parallel instance after the last index, also on failure. */
+    default void close() throws Exception {}
 }

@@ -52,6 +52,29 @@ class DataGeneratorSourceTest {
                 .isGreaterThanOrEqualTo(5L);
     }
 
+    /** Prefixes each index with the instance's place, learnt in open. */
+    static final class Placed implements GeneratorFunction<Long, String> {
+        private transient String place;
+
+        @Override
+        public void open(dev.tidemark.api.source.SourceReaderContext readerContext) {
+            place = readerContext.getIndexOfSubtask() + "/" + readerContext.currentParallelism();
+        }
+
+        @Override
+        public String map(Long index) {
+            return place + ":" + index;
+        }
+    }
+
+    @Test
+    void theGeneratorIsOpenedPerInstance_withItsPlace() throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(2);
+        assertThat(env.fromSource(new DataGeneratorSource<>(new Placed(), 4, Types.STRING),
+                WatermarkStrategy.noWatermarks(), "Generator").executeAndCollect())
+                .containsExactlyInAnyOrder("0/2:0", "1/2:1", "0/2:2", "1/2:3");
+    }
+
     @Test
     void badArguments_areRefusedAtTheCall() {
         assertThatThrownBy(() -> new DataGeneratorSource<>(i -> i, 0, Types.LONG))
