@@ -5,6 +5,7 @@ import dev.tidemark.api.functions.CoMapFunction;
 import dev.tidemark.api.functions.CoProcessFunction;
 import dev.tidemark.api.functions.KeySelector;
 import dev.tidemark.api.functions.KeyedCoProcessFunction;
+import dev.tidemark.api.functions.RichFunction;
 import dev.tidemark.runtime.graph.PartitionTransformation;
 import dev.tidemark.runtime.graph.Partitioner;
 import dev.tidemark.runtime.graph.SerializedValue;
@@ -53,24 +54,24 @@ public final class ConnectedStreams<IN1, IN2> {
     }
 
     /**
-     * Maps both inputs to one output type. On keyed streams the function runs with the element's key
-     * current: its runtime context gives keyed state, shared by both inputs (as in Flink).
+     * Maps both inputs to one output type. On keyed streams a rich function runs with the element's
+     * key current: its runtime context gives keyed state, shared by both inputs (as in Flink).
      */
     public <R> SingleOutputStreamOperator<R> map(CoMapFunction<IN1, IN2, R> function) {
         SerializedValue<CoMapFunction<IN1, IN2, R>> fn = DataStream.serialize(function, "CoMap");
-        if (key1 != null) {
+        if (key1 != null && function instanceof RichFunction) { // only a rich function can reach keyed state
             return keyed("CoMap", KeyedFunctions.coMap(function));
         }
         return build("CoMap", ctx -> new CoOperators.Map<>(fn.copy(), ctx));
     }
 
     /**
-     * Turns each element of either input into zero or more results. On keyed streams the function
-     * runs with the element's key current: its runtime context gives keyed state (as in Flink).
+     * Turns each element of either input into zero or more results. On keyed streams a rich
+     * function runs with the element's key current: its runtime context gives keyed state (as in Flink).
      */
     public <R> SingleOutputStreamOperator<R> flatMap(CoFlatMapFunction<IN1, IN2, R> function) {
         SerializedValue<CoFlatMapFunction<IN1, IN2, R>> fn = DataStream.serialize(function, "CoFlatMap");
-        if (key1 != null) {
+        if (key1 != null && function instanceof RichFunction) {
             return keyed("CoFlatMap", KeyedFunctions.coFlatMap(function));
         }
         return build("CoFlatMap", ctx -> new CoOperators.FlatMap<>(fn.copy(), ctx));

@@ -7,6 +7,7 @@ import dev.tidemark.api.functions.KeyedProcessFunction;
 import dev.tidemark.api.functions.MapFunction;
 import dev.tidemark.api.functions.ProcessFunction;
 import dev.tidemark.api.functions.ReduceFunction;
+import dev.tidemark.api.functions.RichFunction;
 import dev.tidemark.api.typeinfo.TypeInformation;
 import dev.tidemark.runtime.graph.SerializedValue;
 import dev.tidemark.runtime.graph.Transformation;
@@ -68,11 +69,15 @@ public class KeyedStream<T, K> extends DataStream<T> implements FieldAggregation
     }
 
     /**
-     * Applies {@code mapper} to every element with the element's key current, so that a rich
-     * function reaches keyed state through its runtime context (as in Flink).
+     * Applies {@code mapper} to every element. A rich function runs with the element's key current,
+     * so it reaches keyed state through its runtime context (as in Flink); a plain one, which cannot
+     * reach state, runs as on any stream, without setting a key per element.
      */
     @Override
     public <R> SingleOutputStreamOperator<R> map(MapFunction<T, R> mapper) {
+        if (!(mapper instanceof RichFunction)) {
+            return super.map(mapper); // a plain function cannot reach state: no key to set per element
+        }
         serialize(mapper, "Map");
         return process(KeyedFunctions.<K, T, R>map(mapper)).name("Map");
     }
@@ -80,6 +85,9 @@ public class KeyedStream<T, K> extends DataStream<T> implements FieldAggregation
     /** Applies {@code flatMapper} with the element's key current (keyed state is there, as in Flink). */
     @Override
     public <R> SingleOutputStreamOperator<R> flatMap(FlatMapFunction<T, R> flatMapper) {
+        if (!(flatMapper instanceof RichFunction)) {
+            return super.flatMap(flatMapper);
+        }
         serialize(flatMapper, "FlatMap");
         return process(KeyedFunctions.<K, T, R>flatMap(flatMapper)).name("FlatMap");
     }
@@ -87,6 +95,9 @@ public class KeyedStream<T, K> extends DataStream<T> implements FieldAggregation
     /** Keeps the elements {@code filter} accepts, with the element's key current (keyed state is there). */
     @Override
     public SingleOutputStreamOperator<T> filter(FilterFunction<T> filter) {
+        if (!(filter instanceof RichFunction)) {
+            return super.filter(filter);
+        }
         serialize(filter, "Filter");
         return process(KeyedFunctions.<K, T>filter(filter)).name("Filter");
     }

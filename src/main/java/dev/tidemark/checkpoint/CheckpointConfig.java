@@ -80,21 +80,12 @@ public final class CheckpointConfig {
      * @throws IllegalArgumentException for another scheme than {@code file:}, naming it
      */
     public CheckpointConfig setCheckpointStorage(String directoryOrUri) {
-        Objects.requireNonNull(directoryOrUri, "checkpoint storage must not be null");
-        int colon = directoryOrUri.indexOf(':');
-        int slash = directoryOrUri.indexOf('/');
-        boolean hasScheme = colon > 1 && (slash < 0 || colon < slash);
-        return hasScheme ? setCheckpointStorage(java.net.URI.create(directoryOrUri)) : setDirectory(Path.of(directoryOrUri));
+        return setDirectory(dev.tidemark.api.fs.Path.local(directoryOrUri, "checkpoint storage"));
     }
 
     /** As {@link #setCheckpointStorage(String)}. */
     public CheckpointConfig setCheckpointStorage(java.net.URI uri) {
-        Objects.requireNonNull(uri, "checkpoint storage must not be null");
-        if (!"file".equalsIgnoreCase(uri.getScheme())) {
-            throw new IllegalArgumentException("checkpoint storage must be a local directory or a file: URI: storage="
-                    + uri + ", scheme=" + uri.getScheme());
-        }
-        return setDirectory(Path.of(uri));
+        return setCheckpointStorage(Objects.requireNonNull(uri, "checkpoint storage must not be null").toString());
     }
 
     /**

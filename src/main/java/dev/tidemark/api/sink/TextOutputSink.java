@@ -37,7 +37,7 @@ public final class TextOutputSink<T> implements SinkFunction<T>, RichFunction {
 
     @Override
     public void open(RuntimeContext context) throws IOException {
-        Path base = path.startsWith("file:") ? Path.of(java.net.URI.create(path)) : Path.of(path);
+        Path base = dev.tidemark.api.fs.Path.local(path, "path");
         Path file = base;
         if (context.getNumberOfParallelSubtasks() > 1) {
             if (Files.isRegularFile(base) && mode == WriteMode.OVERWRITE) {

@@ -127,7 +127,7 @@ public final class FileSink<T> extends TwoPhaseCommitSink<T, FileSink.Transactio
      * @param maxPartSize roll to a new part once a part holds this many bytes
      */
     public FileSink(String directory, LineEncoder<T> encoder, long maxPartSize) {
-        this.directory = LocalPaths.of(directory, "directory");
+        this.directory = dev.tidemark.api.fs.Path.local(directory, "directory").toString();
         this.encoder = Objects.requireNonNull(encoder, "encoder must not be null");
         if (maxPartSize < 1) {
             throw new IllegalArgumentException("max part size must be positive: maxPartSize=" + maxPartSize);

@@ -48,7 +48,7 @@ public final class FileSource<T> implements ComposedSource<T> {
     private OutputTag<MalformedLine> malformedTag;
 
     private FileSource(String path, LineFormat<T> format) {
-        this.path = LocalPaths.of(path, "path");
+        this.path = dev.tidemark.api.fs.Path.local(path, "path").toString();
         this.format = Objects.requireNonNull(format, "format must not be null");
     }
 

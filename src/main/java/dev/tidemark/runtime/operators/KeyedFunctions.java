@@ -16,8 +16,8 @@ import dev.tidemark.api.functions.TimeDomain;
 import dev.tidemark.api.functions.TimerService;
 
 /**
- * {@code map}, {@code flatMap} and {@code filter} on a keyed stream, and {@code map} and
- * {@code flatMap} on connected keyed streams, as keyed process functions: as in Flink, such a
+ * Rich {@code map}, {@code flatMap} and {@code filter} functions on a keyed stream, and rich
+ * {@code map} and {@code flatMap} on connected keyed streams, as keyed process functions: as in Flink, such a
  * function runs with its element's key current, so its runtime context gives keyed state (shared by
  * both inputs of connected streams). Results keep their input's timestamp.
  */

@@ -32,7 +32,7 @@ class FileSinkTest {
         env.execute();
         assertThat(files()).hasSize(1).allMatch(name -> name.startsWith("part-"));
         assertThat(FileSource.lines("file:" + dir).build(env).executeAndCollect()).containsExactlyInAnyOrder("1", "2", "3");
-        assertThat(LocalPaths.of("file://localhost/tmp/x", "path")).isEqualTo("/tmp/x");
+        assertThat(dev.tidemark.api.fs.Path.local("file://localhost/tmp/x", "path")).isEqualTo(Path.of("/tmp/x"));
         assertThatThrownBy(() -> FileSink.lines("hdfs://namenode/out")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("directory must be a local path or a file: URI: directory=hdfs://namenode/out, scheme=hdfs");
     }
