@@ -77,8 +77,15 @@ public final class ConnectedStreams<IN1, IN2> {
         return build("CoFlatMap", ctx -> new CoOperators.FlatMap<>(fn.copy(), ctx));
     }
 
-    /** Processes both inputs with timestamps and side outputs. */
+    /**
+     * Processes both inputs with timestamps and side outputs. On keyed streams the function runs
+     * with the element's key current, so it has keyed state shared by both inputs and timers (its
+     * {@code onTimer} fires), as in Flink.
+     */
     public <R> SingleOutputStreamOperator<R> process(CoProcessFunction<IN1, IN2, R> function) {
+        if (key1 != null) {
+            return keyed("CoProcess", KeyedFunctions.coProcess(function));
+        }
         SerializedValue<CoProcessFunction<IN1, IN2, R>> fn = DataStream.serialize(function, "CoProcess");
         return build("CoProcess", ctx -> new CoOperators.Process<>(fn.copy(), ctx));
     }

@@ -51,6 +51,18 @@ public class DataStream<T> {
         return environment;
     }
 
+    /**
+     * The element type this stream declared ({@code returns(..)}, {@code map(fn, type)}, a typed
+     * source), or {@code Object}'s where none was declared: Tidemark does not extract types, and
+     * needs none to run. Flink programs use it for {@code getType().createSerializer(config)}, which
+     * works either way.
+     */
+    @SuppressWarnings("unchecked")
+    public TypeInformation<T> getType() {
+        TypeInformation<?> declared = transformation.outputTypeInfo();
+        return (TypeInformation<T>) (declared != null ? declared : TypeInformation.of(Object.class));
+    }
+
     /** The node that produces this stream. */
     @Internal
     public Transformation<T> getTransformation() {

@@ -48,6 +48,11 @@ public final class ExecutionConfig {
         return globalJobParameters;
     }
 
+    /** The serializer settings, for {@code type.createSerializer(config.getSerializerConfig())} as in Flink 1.19+. */
+    public SerializerConfig getSerializerConfig() {
+        return SerializerConfig.DEFAULT;
+    }
+
     /** A copy of this configuration. */
     public ExecutionConfig copy() {
         ExecutionConfig copy = new ExecutionConfig();

@@ -97,6 +97,16 @@ public class TypeInformation<T> implements Serializable {
     }
 
     /** {@code String}, {@code Tuple2<String, Long>}. */
+    /** How state keeps values of this type (Flink 1.x's shape). */
+    public TypeSerializer<T> createSerializer(dev.tidemark.api.ExecutionConfig config) {
+        return new TypeSerializer<>(this);
+    }
+
+    /** How state keeps values of this type (Flink 1.19+ and 2.x's shape). */
+    public TypeSerializer<T> createSerializer(dev.tidemark.api.SerializerConfig config) {
+        return new TypeSerializer<>(this);
+    }
+
     @Override
     public String toString() {
         if (parameters.isEmpty()) {

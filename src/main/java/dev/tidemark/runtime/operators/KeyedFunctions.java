@@ -3,6 +3,7 @@ package dev.tidemark.runtime.operators;
 import dev.tidemark.api.OutputTag;
 import dev.tidemark.api.functions.CoFlatMapFunction;
 import dev.tidemark.api.functions.CoMapFunction;
+import dev.tidemark.api.functions.CoProcessFunction;
 import dev.tidemark.api.functions.Collector;
 import dev.tidemark.api.functions.FilterFunction;
 import dev.tidemark.api.functions.FlatMapFunction;
@@ -17,7 +18,7 @@ import dev.tidemark.api.functions.TimerService;
 
 /**
  * Rich {@code map}, {@code flatMap} and {@code filter} functions on a keyed stream, and rich
- * {@code map} and {@code flatMap} on connected keyed streams, as keyed process functions: as in Flink, such a
+ * {@code map} and {@code flatMap} on connected keyed streams, and process functions on keyed streams, as keyed process functions: as in Flink, such a
  * function runs with its element's key current, so its runtime context gives keyed state (shared by
  * both inputs of connected streams). Results keep their input's timestamp.
  */
@@ -103,6 +104,69 @@ public final class KeyedFunctions {
                     @Override
                     public TimeDomain timeDomain() {
                         return current instanceof KeyedProcessFunction<?, ?, ?>.OnTimerContext timer
+                                ? timer.timeDomain() : TimeDomain.EVENT_TIME;
+                    }
+                };
+            }
+            return view;
+        }
+    }
+
+    /** A {@link CoProcessFunction} on connected keyed streams: keyed state and timers, as Flink's legacy keyed co-process operator. */
+    public static <K, IN1, IN2, R> KeyedCoProcessFunction<K, IN1, IN2, R> coProcess(CoProcessFunction<IN1, IN2, R> function) {
+        return new CoProcessAdapter<>(function);
+    }
+
+    private static final class CoProcessAdapter<K, IN1, IN2, R> extends CoAdapter<K, IN1, IN2, R> {
+        private static final long serialVersionUID = 1L;
+        private final CoProcessFunction<IN1, IN2, R> function;
+        private transient KeyedCoProcessFunction<K, IN1, IN2, R>.Context current; // of the call in progress
+        private transient CoProcessFunction<IN1, IN2, R>.OnTimerContext view; // the user's view of it, made once
+
+        CoProcessAdapter(CoProcessFunction<IN1, IN2, R> function) {
+            super(function);
+            this.function = function;
+        }
+
+        @Override
+        public void processElement1(IN1 value, Context ctx, Collector<R> out) throws Exception {
+            current = ctx;
+            function.processElement1(value, view(), out);
+        }
+
+        @Override
+        public void processElement2(IN2 value, Context ctx, Collector<R> out) throws Exception {
+            current = ctx;
+            function.processElement2(value, view(), out);
+        }
+
+        @Override
+        public void onTimer(long timestamp, OnTimerContext ctx, Collector<R> out) throws Exception {
+            current = ctx;
+            function.onTimer(timestamp, view(), out);
+        }
+
+        private CoProcessFunction<IN1, IN2, R>.OnTimerContext view() {
+            if (view == null) {
+                view = function.new OnTimerContext() {
+                    @Override
+                    public long timestamp() {
+                        return current.timestamp();
+                    }
+
+                    @Override
+                    public TimerService timerService() {
+                        return current.timerService();
+                    }
+
+                    @Override
+                    public <X> void output(OutputTag<X> tag, X value) {
+                        current.output(tag, value);
+                    }
+
+                    @Override
+                    public TimeDomain timeDomain() {
+                        return current instanceof KeyedCoProcessFunction<?, ?, ?, ?>.OnTimerContext timer
                                 ? timer.timeDomain() : TimeDomain.EVENT_TIME;
                     }
                 };

@@ -1,7 +1,7 @@
 package dev.tidemark.windowing.evictors;
 
+import dev.tidemark.windowing.delta.DeltaFunction;
 import dev.tidemark.windowing.windows.Window;
-import java.io.Serializable;
 import java.util.Iterator;
 
 /**
@@ -12,12 +12,6 @@ import java.util.Iterator;
 public final class DeltaEvictor<T, W extends Window> implements Evictor<T, W> {
 
     private static final long serialVersionUID = 1L;
-
-    /** The distance between two elements. */
-    @FunctionalInterface
-    public interface DeltaFunction<T> extends Serializable {
-        double getDelta(T oldElement, T newElement);
-    }
 
     private final double threshold;
     private final DeltaFunction<T> delta;
