@@ -249,6 +249,31 @@ public class DataStream<T> {
         return addSink(new dev.tidemark.api.sink.TextOutputSink<>(path, mode));
     }
 
+    /**
+     * Writes tuples as comma-separated lines, as {@link #writeAsText(String)} places its files
+     * (Flink's CSV output: fields' {@code toString()}, no quoting, {@code null} as an empty field).
+     * An element that is not a tuple fails the job, naming its class.
+     *
+     * @deprecated as in Flink: use an exactly-once {@code FileSink}
+     */
+    @Deprecated
+    public DataStreamSink<T> writeAsCsv(String path) {
+        return writeAsCsv(path, dev.tidemark.api.fs.FileSystem.WriteMode.NO_OVERWRITE);
+    }
+
+    /** As {@link #writeAsCsv(String)}, replacing what is there with {@code WriteMode.OVERWRITE}. */
+    @Deprecated
+    public DataStreamSink<T> writeAsCsv(String path, dev.tidemark.api.fs.FileSystem.WriteMode mode) {
+        return writeAsCsv(path, mode, "\n", ",");
+    }
+
+    /** As {@link #writeAsCsv(String)}, with the given row and field delimiters. */
+    @Deprecated
+    public DataStreamSink<T> writeAsCsv(String path, dev.tidemark.api.fs.FileSystem.WriteMode mode,
+            String rowDelimiter, String fieldDelimiter) {
+        return addSink(dev.tidemark.api.sink.TextOutputSink.<T>csv(path, mode, rowDelimiter, fieldDelimiter));
+    }
+
     /** Flink's name for {@link #addSink}: {@code stream.sinkTo(FileSink.forRowFormat(...).build())}. */
     public DataStreamSink<T> sinkTo(SinkFunction<T> sink) {
         return addSink(sink);

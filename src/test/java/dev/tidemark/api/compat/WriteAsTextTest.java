@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tidemark.api.StreamExecutionEnvironment;
 import dev.tidemark.api.fs.FileSystem.WriteMode;
+import dev.tidemark.api.tuple.Tuple3;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,7 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Flink's {@code writeAsText}: a file at parallelism 1, a directory of instance files above, overwrite or not. */
+/** Flink's {@code writeAsText} and {@code writeAsCsv}: a file at parallelism 1, a directory of instance files above, overwrite or not. */
 @SuppressWarnings("deprecation")
 class WriteAsTextTest {
 
@@ -41,5 +42,25 @@ class WriteAsTextTest {
         List<String> all = new ArrayList<>(Files.readAllLines(many.resolve("1")));
         all.addAll(Files.readAllLines(many.resolve("2")));
         assertThat(all).containsExactlyInAnyOrder("1", "2", "3", "4", "5", "6");
+    }
+
+    @Test
+    void writeAsCsv_joinsTupleFields_nullsAsEmptyFields_andRefusesAnElementThatIsNotATuple(@TempDir Path dir)
+            throws Exception {
+        Path csv = dir.resolve("out.csv");
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(1);
+        env.fromElements(Tuple3.of("a", 1, 2.5), Tuple3.of("b", (Integer) null, 0.0)).writeAsCsv(csv.toString());
+        env.execute("csv");
+        assertThat(Files.readString(csv)).isEqualTo("a,1,2.5\nb,,0.0\n");
+
+        StreamExecutionEnvironment delimited = StreamExecutionEnvironment.create().setParallelism(1);
+        delimited.fromElements(Tuple3.of("a", 1, 2.5)).writeAsCsv(csv.toString(), WriteMode.OVERWRITE, "|", ";");
+        delimited.execute("delimited");
+        assertThat(Files.readString(csv)).isEqualTo("a;1;2.5|");
+
+        StreamExecutionEnvironment strings = StreamExecutionEnvironment.create().setParallelism(1);
+        strings.fromElements("not a tuple").writeAsCsv(dir.resolve("strings.csv").toString());
+        assertThatThrownBy(() -> strings.execute("strings"))
+                .hasStackTraceContaining("writeAsCsv writes tuples only, as in Flink; got a java.lang.String");
     }
 }
