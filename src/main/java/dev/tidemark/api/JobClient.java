@@ -22,12 +22,27 @@ public interface JobClient {
      */
     java.util.Map<String, Long> metrics();
 
+    /** The job's current status, as Flink's {@code JobClient} gives it. */
+    default java.util.concurrent.CompletableFuture<JobStatus> getJobStatus() {
+        return java.util.concurrent.CompletableFuture.completedFuture(status());
+    }
+
     /**
      * Cancels the job: every source is cancelled and interrupted, every task stops after its current
      * element, operators are closed. Returns at once; {@link #await()} waits for the threads to end.
      * A no-op on a job that has ended.
+     *
+     * @return completes when the job has ended (as Flink's, a future to wait on with
+     *     {@code cancel().get()}); {@link #await()} also waits for its threads' last instructions
      */
-    void cancel();
+    java.util.concurrent.CompletableFuture<Void> cancel();
+
+    /**
+     * The job's result once it ends, as Flink's {@code JobClient} gives it: completes with the result
+     * when the job finishes, exceptionally with a {@link JobExecutionException} when it fails and a
+     * {@link java.util.concurrent.CancellationException} when it is cancelled.
+     */
+    java.util.concurrent.CompletableFuture<JobExecutionResult> getJobExecutionResult();
 
     /**
      * Takes a savepoint: a checkpoint written to {@code directory}/savepoint-&lt;id&gt; that is never

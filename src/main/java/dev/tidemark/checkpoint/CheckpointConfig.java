@@ -16,6 +16,9 @@ public final class CheckpointConfig {
     /** Completed checkpoints kept on disk by default; older ones are deleted. */
     public static final int DEFAULT_RETAINED = 3;
 
+    /** How long a checkpoint may take before it is aborted, by default: 10 minutes, as in Flink. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
+
     private Duration interval = Duration.ZERO;
     private Path directory;
     private int retained = DEFAULT_RETAINED;
@@ -25,6 +28,9 @@ public final class CheckpointConfig {
     private int tolerableFailures;
     private boolean resumeFromLatest;
     private CheckpointingMode mode = CheckpointingMode.EXACTLY_ONCE;
+    private Duration timeout = DEFAULT_TIMEOUT;
+    private Duration minPause = Duration.ZERO;
+    private boolean unalignedRequested;
 
     /** A copy, so a running job does not see later changes. */
     public CheckpointConfig copy() {
@@ -38,6 +44,9 @@ public final class CheckpointConfig {
         copy.tolerableFailures = tolerableFailures;
         copy.resumeFromLatest = resumeFromLatest;
         copy.mode = mode;
+        copy.timeout = timeout;
+        copy.minPause = minPause;
+        copy.unalignedRequested = unalignedRequested;
         return copy;
     }
 
@@ -64,6 +73,106 @@ public final class CheckpointConfig {
         return interval;
     }
 
+    /** Flink's name for {@link #setInterval}, in milliseconds. */
+    public CheckpointConfig setCheckpointInterval(long intervalMillis) {
+        return setInterval(Duration.ofMillis(intervalMillis));
+    }
+
+    /**
+     * How long a checkpoint may take, from its trigger to its last acknowledgement, before it is
+     * aborted (a barrier stuck behind a busy or blocked operator, say); an aborted checkpoint counts
+     * as a failed one (see {@link #setTolerableCheckpointFailureNumber}), as in Flink.
+     *
+     * @throws IllegalArgumentException if not positive
+     */
+    public CheckpointConfig setCheckpointTimeout(Duration timeout) {
+        Objects.requireNonNull(timeout, "checkpoint timeout must not be null");
+        if (timeout.isZero() || timeout.isNegative()) {
+            throw new IllegalArgumentException("checkpoint timeout must be positive: timeout=" + timeout);
+        }
+        this.timeout = timeout;
+        return this;
+    }
+
+    /** As {@link #setCheckpointTimeout(Duration)}, in milliseconds, as Flink programs say it. */
+    public CheckpointConfig setCheckpointTimeout(long timeoutMillis) {
+        return setCheckpointTimeout(Duration.ofMillis(timeoutMillis));
+    }
+
+    public Duration getCheckpointTimeout() {
+        return timeout;
+    }
+
+    /**
+     * The least time from the completion of one checkpoint to the start of the next, so a job
+     * whose checkpoints take longer than the interval still gets time to process; zero by default.
+     * Savepoints are not held back.
+     *
+     * @throws IllegalArgumentException if negative
+     */
+    public CheckpointConfig setMinPauseBetweenCheckpoints(Duration pause) {
+        Objects.requireNonNull(pause, "pause must not be null");
+        if (pause.isNegative()) {
+            throw new IllegalArgumentException("pause between checkpoints must not be negative: pause=" + pause);
+        }
+        this.minPause = pause;
+        return this;
+    }
+
+    /** As {@link #setMinPauseBetweenCheckpoints(Duration)}, in milliseconds, as Flink programs say it. */
+    public CheckpointConfig setMinPauseBetweenCheckpoints(long pauseMillis) {
+        return setMinPauseBetweenCheckpoints(Duration.ofMillis(pauseMillis));
+    }
+
+    public Duration getMinPauseBetweenCheckpoints() {
+        return minPause;
+    }
+
+    /**
+     * Accepts Flink's setting; Tidemark takes one checkpoint at a time whatever it is (a trigger
+     * while one is pending is skipped), which Flink also does once a pause is set.
+     *
+     * @throws IllegalArgumentException if less than 1
+     */
+    public CheckpointConfig setMaxConcurrentCheckpoints(int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("max concurrent checkpoints must be at least 1: max=" + max);
+        }
+        return this;
+    }
+
+    /** Always 1: see {@link #setMaxConcurrentCheckpoints}. */
+    public int getMaxConcurrentCheckpoints() {
+        return 1;
+    }
+
+    /**
+     * Accepts Flink's switch; checkpoints stay aligned. Unaligned checkpoints let barriers overtake
+     * buffered records in network buffers under backpressure; a Tidemark job's channels are short
+     * in-memory queues between threads, so alignment waits for little, and the state stays the
+     * plain aligned kind. {@link #isUnalignedCheckpointsEnabled()} says what was asked.
+     */
+    public CheckpointConfig enableUnalignedCheckpoints(boolean enabled) {
+        this.unalignedRequested = enabled;
+        return this;
+    }
+
+    /** As {@link #enableUnalignedCheckpoints(boolean)} with {@code true}. */
+    public CheckpointConfig enableUnalignedCheckpoints() {
+        return enableUnalignedCheckpoints(true);
+    }
+
+    /** Whether unaligned checkpoints were asked for (they are taken aligned anyway). */
+    public boolean isUnalignedCheckpointsEnabled() {
+        return unalignedRequested;
+    }
+
+    /** Flink's timeout before an aligned checkpoint turns unaligned: accepted; checkpoints stay aligned. */
+    public CheckpointConfig setAlignedCheckpointTimeout(Duration timeout) {
+        Objects.requireNonNull(timeout, "aligned checkpoint timeout must not be null");
+        return this;
+    }
+
     /** Where checkpoints are written: one {@code chk-<id>} directory per completed checkpoint. */
     public CheckpointConfig setDirectory(Path directory) {
         this.directory = Objects.requireNonNull(directory, "directory must not be null");
@@ -81,6 +190,11 @@ public final class CheckpointConfig {
      */
     public CheckpointConfig setCheckpointStorage(String directoryOrUri) {
         return setDirectory(dev.tidemark.api.fs.Path.local(directoryOrUri, "checkpoint storage"));
+    }
+
+    /** As {@link #setCheckpointStorage(String)}. */
+    public CheckpointConfig setCheckpointStorage(dev.tidemark.api.fs.Path path) {
+        return setCheckpointStorage(Objects.requireNonNull(path, "checkpoint storage must not be null").toString());
     }
 
     /** As {@link #setCheckpointStorage(String)}. */
@@ -181,6 +295,17 @@ public final class CheckpointConfig {
         }
         this.tolerableFailures = failures;
         return this;
+    }
+
+    /**
+     * Flink's older switch: {@code true} fails the job on the first failed checkpoint (the default),
+     * {@code false} tolerates any number.
+     *
+     * @deprecated as in Flink: use {@link #setTolerableCheckpointFailureNumber}
+     */
+    @Deprecated
+    public CheckpointConfig setFailOnCheckpointingErrors(boolean fail) {
+        return setTolerableCheckpointFailureNumber(fail ? 0 : Integer.MAX_VALUE);
     }
 
     public int getTolerableCheckpointFailures() {

@@ -202,6 +202,23 @@ class ExecutionTest {
     }
 
     @Test
+    void flinksFutures_resultOfAFinishedJob_cancellationOfARunningOne() throws Exception {
+        env.fromElements("x").map(String::length).addSink((v, ctx) -> {});
+        JobClient finished = env.executeAsync("futures");
+        assertThat(finished.getJobExecutionResult().get(30, java.util.concurrent.TimeUnit.SECONDS).jobName())
+                .isEqualTo("futures");
+        assertThat(finished.getJobStatus().get()).isEqualTo(JobStatus.FINISHED);
+
+        StreamExecutionEnvironment endless = StreamExecutionEnvironment.create();
+        endless.addSource(new ThreeThenWait()).addSink((v, ctx) -> {});
+        JobClient running = endless.executeAsync("cancelled by future");
+        running.cancel().get(30, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(running.getJobStatus().get()).isEqualTo(JobStatus.CANCELED);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> running.getJobExecutionResult().get())
+                .isInstanceOf(java.util.concurrent.CancellationException.class);
+    }
+
+    @Test
     void execute_twoSources_runAsTwoTasks() throws Exception {
         env.fromElements(1, 2).addSink(new CollectSinks.Sink<>("first"));
         env.fromElements(3).addSink(new CollectSinks.Sink<>("second"));

@@ -28,10 +28,13 @@ import org.slf4j.LoggerFactory;
  * finished, a last checkpoint holds those snapshots and completes with
  * {@link CheckpointBarrier#FINAL_CHECKPOINT_ID}, so sinks commit their last results.
  *
- * <p>One checkpoint is pending at a time; one a source cannot take (it has not started) is aborted.
+ * <p>One checkpoint is pending at a time; one a source cannot take (it has not started) is aborted,
+ * and so is one not acknowledged within the checkpoint timeout, which counts as a failure. The next
+ * periodic checkpoint starts no sooner than the configured pause after the last one completed.
  *
- * <p>Threading: triggering, writing and notifying on the coordinator's own thread; acknowledgements
- * from task and source threads.
+ * <p>Threading: triggering, writing and notifying on the coordinator's own thread; expiry on a
+ * timeout thread (a trigger may wait for a source's checkpoint lock); acknowledgements from task and
+ * source threads.
  */
 final class CheckpointCoordinator {
 
@@ -59,8 +62,12 @@ final class CheckpointCoordinator {
     private int epoch; // guarded by lock
     private boolean finalTaken; // guarded by lock
     private TaskListener failures; // guarded by lock
-    private int consecutiveFailures; // the coordinator's thread only
+    private int consecutiveFailures; // guarded by lock
+    private long lastCompletedAt; // epoch millis; the coordinator's thread only
     private volatile Thread thread; // written by the executor's thread factory, read by shutdown
+    // expiries run on a thread of their own: a source that holds its checkpoint lock blocks a trigger
+    private final ScheduledThreadPoolExecutor timeouts;
+    private volatile Thread timeoutThread; // as thread, for timeouts
 
     /** A checkpoint or savepoint waiting for acknowledgements. */
     private static final class Pending {
@@ -70,6 +77,7 @@ final class CheckpointCoordinator {
         final Path savepointDirectory;
         final CompletableFuture<Path> done = new CompletableFuture<>();
         final Map<String, List<OperatorSnapshot>> acks = new HashMap<>();
+        java.util.concurrent.ScheduledFuture<?> expiry; // guarded by lock; cancelled when it completes or aborts
 
         Pending(long id, long timestamp, int epoch, Path savepointDirectory) {
             this.id = id;
@@ -97,6 +105,13 @@ final class CheckpointCoordinator {
             thread = t;
             return t;
         });
+        this.timeouts = new ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "tidemark-checkpoint-timeouts-" + jobName);
+            t.setDaemon(true);
+            timeoutThread = t;
+            return t;
+        });
+        this.timeouts.setRemoveOnCancelPolicy(true); // expiries of completed checkpoints do not pile up
     }
 
     /** Whether periodic checkpoints are taken (and tasks wait for the final one before closing). */
@@ -196,9 +211,14 @@ final class CheckpointCoordinator {
             if (finalTaken || participants.isEmpty() || finals.size() == participants.size()) {
                 return null;
             }
-            p = new Pending(++lastId, System.currentTimeMillis(), epoch, savepointDirectory);
+            long now = System.currentTimeMillis();
+            if (savepointDirectory == null && now - lastCompletedAt < config.getMinPauseBetweenCheckpoints().toMillis()) {
+                return null; // too soon after the last one: a later periodic trigger starts it
+            }
+            p = new Pending(++lastId, now, epoch, savepointDirectory);
             pending = p;
             targets = tasks;
+            p.expiry = timeouts.schedule(() -> expire(p), config.getCheckpointTimeout().toMillis(), TimeUnit.MILLISECONDS);
         }
         CheckpointBarrier barrier = new CheckpointBarrier(p.id, p.timestamp);
         for (StreamTask task : targets) {
@@ -274,6 +294,7 @@ final class CheckpointCoordinator {
         }
         Pending done = pending;
         pending = null;
+        done.expiry.cancel(false);
         executor.execute(() -> complete(done, all, done.id));
     }
 
@@ -294,7 +315,10 @@ final class CheckpointCoordinator {
             return;
         }
         if (p.savepointDirectory == null) {
-            consecutiveFailures = 0;
+            synchronized (lock) {
+                consecutiveFailures = 0;
+            }
+            lastCompletedAt = System.currentTimeMillis();
             if (notifyId == CheckpointBarrier.FINAL_CHECKPOINT_ID) {
                 finalCheckpoint = path;
             }
@@ -315,28 +339,52 @@ final class CheckpointCoordinator {
         }
     }
 
-    /**
-     * A checkpoint that could not be written fails the attempt once more of them in a row than the
-     * job tolerates (Flink's {@code tolerableCheckpointFailureNumber}), and the final checkpoint at
-     * once: without it the tasks could never end, and their sinks never commit.
-     */
     private void onWriteFailure(Pending p, long notifyId, RuntimeException e) {
-        metrics.counter(jobName, FAILED).inc();
-        consecutiveFailures++;
         boolean isFinal = notifyId == CheckpointBarrier.FINAL_CHECKPOINT_ID;
-        if (!isFinal && consecutiveFailures <= config.getTolerableCheckpointFailures()) {
-            return;
+        failed(p, isFinal, isFinal ? "the final checkpoint could not be written" : "could not be written",
+                "checkpoint storage failed: ", ", directory=" + config.getDirectory() + ", cause=" + e.getCause(), e);
+    }
+
+    /** On the timeout thread: a checkpoint not acknowledged within the timeout is aborted, and counts as failed. */
+    private void expire(Pending p) {
+        String why = "it was not acknowledged within the checkpoint timeout of " + config.getCheckpointTimeout();
+        List<String> missing = new ArrayList<>();
+        synchronized (lock) {
+            if (pending != p) {
+                return; // completed or aborted meanwhile
+            }
+            for (String participant : participants) {
+                if (!p.acks.containsKey(participant) && !finals.containsKey(participant)) {
+                    missing.add(participant);
+                }
+            }
+            abortPending(why);
         }
-        String why = isFinal ? "the final checkpoint could not be written"
-                : consecutiveFailures + " checkpoints in a row could not be written, more than the "
-                        + config.getTolerableCheckpointFailures() + " tolerated";
+        failed(p, false, "expired", "checkpoint timed out: ", ", waiting for " + missing, null);
+    }
+
+    /**
+     * A checkpoint that failed (not written, or expired) fails the attempt once more of them in a
+     * row than the job tolerates (Flink's {@code tolerableCheckpointFailureNumber}), and the final
+     * checkpoint at once: without it the tasks could never end, and their sinks never commit.
+     */
+    private void failed(Pending p, boolean isFinal, String what, String headline, String details, Exception cause) {
+        metrics.counter(jobName, FAILED).inc();
+        int inARow;
         TaskListener target;
         synchronized (lock) {
+            inARow = ++consecutiveFailures;
             target = p.epoch == epoch ? failures : null;
         }
+        if (!isFinal && inARow <= config.getTolerableCheckpointFailures()) {
+            return;
+        }
+        String why = isFinal ? what
+                : inARow + " checkpoints in a row " + what + ", more than the "
+                        + config.getTolerableCheckpointFailures() + " tolerated";
         if (target != null) {
-            target.taskFailed("checkpoint coordinator", new TidemarkException("checkpoint storage failed: " + why
-                    + ": checkpoint=" + p.id + ", directory=" + config.getDirectory() + ", cause=" + e.getCause(), e));
+            target.taskFailed("checkpoint coordinator",
+                    new TidemarkException(headline + why + ": checkpoint=" + p.id + details, cause));
         }
     }
 
@@ -353,25 +401,32 @@ final class CheckpointCoordinator {
             LOG.info("Checkpoint aborted: job={}, checkpoint={}, reason={}", jobName, pending.id, reason);
             pending.done.completeExceptionally(new IllegalStateException("checkpoint " + pending.id
                     + " was aborted: " + reason));
+            if (pending.expiry != null) {
+                pending.expiry.cancel(false);
+            }
             pending = null;
         }
     }
 
-    /** Stops triggering and waits for the coordinator's thread to end; what is pending is abandoned. */
+    /** Stops triggering and waits for the coordinator's threads to end; what is pending is abandoned. */
     void shutdown() {
         synchronized (lock) {
             abortPending("the job ended");
         }
-        executor.shutdownNow();
+        stop(executor, thread, "Checkpoint thread");
+        stop(timeouts, timeoutThread, "Checkpoint timeout thread");
+    }
+
+    private void stop(ScheduledThreadPoolExecutor pool, Thread own, String what) {
+        pool.shutdownNow();
         try {
-            Thread own = thread;
-            boolean stopped = executor.awaitTermination(10, TimeUnit.SECONDS);
+            boolean stopped = pool.awaitTermination(10, TimeUnit.SECONDS);
             if (stopped && own != null && own != Thread.currentThread()) {
                 own.join(TimeUnit.SECONDS.toMillis(10)); // its worker ends just after the executor terminates
                 stopped = !own.isAlive();
             }
             if (!stopped) {
-                LOG.warn("Checkpoint thread has not stopped: job={}", jobName);
+                LOG.warn("{} has not stopped: job={}", what, jobName);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

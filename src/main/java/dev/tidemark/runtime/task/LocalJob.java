@@ -51,6 +51,8 @@ public final class LocalJob implements JobClient, JobAttempt.Listener {
     private final CompletedCheckpoint initialRestore;
     private final ScheduledThreadPoolExecutor housekeeping;
     private final CountDownLatch terminated = new CountDownLatch(1);
+    private final CompletableFuture<Void> whenEnded = new CompletableFuture<>(); // completed with terminated
+    private final CompletableFuture<JobExecutionResult> outcome = new CompletableFuture<>(); // as whenEnded
     private final Object lock = new Object();
     private final RestartTracker restarts;
     private long startNanos;
@@ -188,11 +190,11 @@ public final class LocalJob implements JobClient, JobAttempt.Listener {
     }
 
     @Override
-    public void cancel() {
+    public CompletableFuture<Void> cancel() {
         JobAttempt current;
         synchronized (lock) {
             if (status.isTerminal() || cancelRequested) {
-                return;
+                return whenEnded;
             }
             cancelRequested = true;
             current = attempt;
@@ -201,9 +203,15 @@ public final class LocalJob implements JobClient, JobAttempt.Listener {
         current.cancelAll();
         try {
             housekeeping.schedule(() -> abandonIfStuck(current), CANCEL_GRACE_MILLIS, TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.RejectedExecutionException ended) {
+        } catch (java.util.concurrent.RejectedExecutionException alreadyEnded) {
             // the job ended meanwhile
         }
+        return whenEnded;
+    }
+
+    @Override
+    public CompletableFuture<JobExecutionResult> getJobExecutionResult() {
+        return outcome;
     }
 
     /**
@@ -256,6 +264,11 @@ public final class LocalJob implements JobClient, JobAttempt.Listener {
         if (housekeeper != null && housekeeper != Thread.currentThread()) {
             housekeeper.join(TimeUnit.SECONDS.toMillis(10)); // shut down with the job: its thread ends just after
         }
+        return outcome(last);
+    }
+
+    /** The ended job's result, or the exception that says why there is none. */
+    private JobExecutionResult outcome(JobAttempt last) {
         synchronized (lock) {
             if (status == JobStatus.FAILED) {
                 throw new JobExecutionException("job '" + name + "' failed: operator '" + failedOperator
@@ -366,5 +379,15 @@ public final class LocalJob implements JobClient, JobAttempt.Listener {
         }
         LOG.info("Job ended: job={}, status={}", name, status());
         terminated.countDown();
+        JobAttempt last;
+        synchronized (lock) {
+            last = attempt;
+        }
+        try {
+            outcome.complete(outcome(last));
+        } catch (RuntimeException why) {
+            outcome.completeExceptionally(why);
+        }
+        whenEnded.complete(null);
     }
 }
