@@ -159,7 +159,7 @@ class AlignedWindowsTest {
         }
     }
 
-    private static SingleOutputStreamOperator<String> windows(KeyedStream<Event, Integer> keyed,
+    static SingleOutputStreamOperator<String> windows(KeyedStream<Event, Integer> keyed,
             WindowAssigner<Object, TimeWindow> assigner, long lateness, boolean reference, boolean reduce) {
         WindowedStream<Event, Integer, TimeWindow> windowed = keyed.window(assigner)
                 .allowedLateness(Duration.ofMillis(lateness)).sideOutputLateData(LATE);
@@ -222,6 +222,25 @@ class AlignedWindowsTest {
     static void assertSameOutput(Random random, String config,
             Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> tested,
             Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> reference) {
+        long start = random.nextInt(100) - 50;
+        long disorder = random.nextInt(60);
+        assertSameOutput(config, tested, reference, in -> {
+            long clock = start;
+            for (int i = 0; i < 400; i++) {
+                clock += random.nextInt(4);
+                in.emit(new Event(random.nextInt(5), 1 + random.nextInt(9)), clock - random.nextInt((int) disorder + 1));
+                if (random.nextInt(6) == 0) {
+                    in.emitWatermark(clock - random.nextInt((int) disorder + 10));
+                }
+            }
+        });
+    }
+
+    /** As above, with the events and watermarks {@code input} emits. */
+    static void assertSameOutput(String config,
+            Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> tested,
+            Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> reference,
+            java.util.function.Consumer<TestSource<Event>> input) {
         try (TestDriver driver = TestDriver.create()) {
             TestSource<Event> in = driver.source("events", Event.class);
             KeyedStream<Event, Integer> keyed = in.stream().keyBy(Event::key);
@@ -232,15 +251,7 @@ class AlignedWindowsTest {
             TestSink<Event> testedLate = driver.sink(testedStream.getSideOutput(LATE));
             TestSink<Event> referenceLate = driver.sink(referenceStream.getSideOutput(LATE));
             driver.start();
-            long clock = random.nextInt(100) - 50;
-            long disorder = random.nextInt(60);
-            for (int i = 0; i < 400; i++) {
-                clock += random.nextInt(4);
-                in.emit(new Event(random.nextInt(5), 1 + random.nextInt(9)), clock - random.nextInt((int) disorder + 1));
-                if (random.nextInt(6) == 0) {
-                    in.emitWatermark(clock - random.nextInt((int) disorder + 10));
-                }
-            }
+            input.accept(in);
             in.finish();
             assertThat(referenceOut.records()).as(config).isNotEmpty();
             assertThat(testedOut.records()).as(config).containsExactlyElementsOf(referenceOut.records());

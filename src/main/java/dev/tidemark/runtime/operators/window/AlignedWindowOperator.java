@@ -20,9 +20,10 @@ import java.util.List;
  * Tumbling and sliding event-time windows with the default trigger and an eager reduce or
  * aggregate, kept window first: one {@link WindowTable} per window, holding every key's
  * accumulator. Such windows are aligned (every key has the same boundaries), so the watermark fires
- * a whole table at once, and no key needs a timer of its own. An element costs one lookup per
- * window it belongs to, no key group and no timer; a window's state goes, whole, when it is cleaned
- * up, which also makes it short-lived garbage. With a {@code LongKeySelector} the key stays a
+ * a whole table at once, and no key needs a timer of its own. An element costs one key lookup (for
+ * all the windows it belongs to: sliding windows find the key's place in each through a
+ * {@link KeyWindowIndex}), no key group and no timer; a window's state goes, whole, when it is
+ * cleaned up, which also makes it short-lived garbage. With a {@code LongKeySelector} the key stays a
  * {@code long} from the element to the table: an element whose key the window holds already
  * allocates nothing.
  *
@@ -91,6 +92,9 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
         this.maxParallelism = context.config().getMaxParallelism();
         this.tables = new WindowTables<>(keyed.backend(), size, AccumulatingContents.STATE, AccumulatingContents.class,
                 maxParallelism, elementKey);
+        if (size > slide) {
+            tables.findKeysOncePerElement(slide); // an element's key is found once for all its windows
+        }
     }
 
     @Override
@@ -108,6 +112,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     public void processElement(IN value, long timestamp) throws Exception {
         spec.requireTimestamp(value, timestamp);
         elementKey.read(keyed, value, timestamp);
+        tables.startElement();
         long watermark = timers.currentWatermark();
         boolean accepted = false;
         // back: how far the timestamp lies into each of its windows, latest window first; windows at the

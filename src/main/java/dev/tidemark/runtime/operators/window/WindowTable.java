@@ -9,7 +9,9 @@ import java.util.Arrays;
  * each key's arrival is kept too, to order it against another window's keys (cleanup).
  *
  * <p>Keys and accumulators lie in dense arrays in that order; a hash index of (hash, position)
- * pairs finds them. A stream whose keys recur in a steady order walks the dense arrays, and the
+ * pairs finds them, built at the first lookup: a table filled through a {@link KeyWindowIndex}
+ * (sliding windows, whose keys are found once per element for all its windows) keeps each key's
+ * slot there instead and needs no index of its own. A stream whose keys recur in a steady order walks the dense arrays, and the
  * objects they point to, front to back, so only the index lookup is a random memory access. Entries
  * are never removed one by one: the whole table is dropped when its window is cleaned up.
  *
@@ -25,12 +27,13 @@ final class WindowTable {
 
     private final TimeWindow window;
     private boolean fired;
-    private long[] index; // (hash << 32) | (position + 1); 0 is a free slot; at most three quarters full
+    private long[] index; // (hash << 32) | (position + 1); 0 is a free slot; at most three quarters full; null until a lookup
     private Object[] keys; // null in a table of long keys
     private long[] longKeys; // null in a table of object keys
     private Object[] boxes; // in a table of long keys, each key's box once one is known; never read by a lookup
     private Object[] values;
     private long[] arrivals; // when each key first reached the window, in the operator's count
+    private int[] slots; // each key's slot in a KeyWindowIndex; null in a table that is not filled through one
     private int size;
 
     /**
@@ -50,7 +53,6 @@ final class WindowTable {
         }
         this.values = new Object[capacity];
         this.arrivals = new long[capacity];
-        this.index = new long[indexCapacity(capacity)];
     }
 
     /** The smallest power of two that holds {@code keys} at most three quarters full. */
@@ -88,6 +90,7 @@ final class WindowTable {
 
     /** The position of {@code key}, whose {@link #hash} is {@code hash}, or -1. */
     int find(Object key, int hash) {
+        requireIndex();
         int mask = index.length - 1;
         for (int i = hash & mask; ; i = (i + 1) & mask) {
             long slot = index[i];
@@ -106,6 +109,7 @@ final class WindowTable {
 
     /** The position of the {@code long} key {@code key}, whose {@link #hash} is {@code hash}, or -1. */
     int findLong(long key, int hash) {
+        requireIndex();
         int mask = index.length - 1;
         for (int i = hash & mask; ; i = (i + 1) & mask) {
             long slot = index[i];
@@ -148,8 +152,46 @@ final class WindowTable {
         return position;
     }
 
+    /**
+     * Adds {@code key}, which the table does not hold, at slot {@code slot} of the operator's
+     * {@link KeyWindowIndex}, which finds it from now on: the table drops its own index (a later
+     * lookup builds it again). {@code longKey} is the key if {@code longKeys}, else {@code key}.
+     */
+    int addAtSlot(Object key, long longKey, Object value, long arrival, int slot) {
+        int position = append(value, arrival);
+        if (keys != null) {
+            keys[position] = key;
+        } else {
+            longKeys[position] = longKey;
+            boxes[position] = key;
+        }
+        if (slots == null) {
+            slots = new int[values.length];
+        }
+        slots[position] = slot;
+        index = null;
+        return position;
+    }
+
+    /** The slot in the operator's {@link KeyWindowIndex} of the key at {@code position}; -1 if it has none. */
+    int slotAt(int position) {
+        return slots == null ? -1 : slots[position];
+    }
+
+    /** Gives the key at {@code position} slot {@code slot} of the operator's {@link KeyWindowIndex}. */
+    void setSlotAt(int position, int slot) {
+        if (slots == null) {
+            slots = new int[values.length];
+            Arrays.fill(slots, -1);
+        }
+        slots[position] = slot;
+    }
+
     private int append(Object value, long arrival) {
         if (size == values.length) {
+            if (slots != null) {
+                slots = Arrays.copyOf(slots, size * 2);
+            }
             if (keys != null) {
                 keys = Arrays.copyOf(keys, size * 2);
             } else {
@@ -162,10 +204,16 @@ final class WindowTable {
         int position = size++;
         values[position] = value;
         arrivals[position] = arrival;
+        if (slots != null) {
+            slots[position] = -1; // until addAtSlot or setSlotAt gives it one
+        }
         return position;
     }
 
     private void index(int hash, int position) {
+        if (index == null) {
+            return; // built, with this key, at the next lookup
+        }
         if (size > index.length - (index.length >>> 2)) {
             rebuildIndex(index.length * 2);
         } else {
@@ -180,6 +228,12 @@ final class WindowTable {
             i = (i + 1) & mask;
         }
         index[i] = ((long) hash << 32) | (position + 1L);
+    }
+
+    private void requireIndex() {
+        if (index == null) {
+            rebuildIndex(indexCapacity(values.length));
+        }
     }
 
     private void rebuildIndex(int capacity) {

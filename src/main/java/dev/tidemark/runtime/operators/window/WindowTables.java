@@ -28,6 +28,8 @@ final class WindowTables<K> {
     private WindowTable last;
     private int expectedKeys;
     private long arrivals;
+    private KeyWindowIndex keyIndex; // sliding windows: keys found once per element; null: by each table's index
+    private int elementSlot = -1; // the element's key's slot in keyIndex, once looked up
 
     /**
      * @param length the length of each table's window: the window size, or the slide for panes
@@ -43,6 +45,25 @@ final class WindowTables<K> {
         this.length = length;
         this.snapshotTable = backend.table(stateName, kind);
         this.maxParallelism = maxParallelism;
+    }
+
+    /**
+     * Finds an element's key once for all the windows of length {@code length} sliding by
+     * {@code slide} it belongs to, through a {@link KeyWindowIndex}, rather than in each window's
+     * table; while the open windows span at most what its rings hold.
+     */
+    void findKeysOncePerElement(long slide) {
+        keyIndex = new KeyWindowIndex(slide, longKeys);
+    }
+
+    /** A new element's key has been read: it is looked up (once) when it reaches its first window. */
+    void startElement() {
+        elementSlot = -1;
+    }
+
+    /** Whether {@code window} is clipped at an end of time, where windows share a start or an end. */
+    static boolean isClipped(TimeWindow window) {
+        return window.start() == Long.MIN_VALUE || window.end() == Long.MAX_VALUE;
     }
 
     int count() {
@@ -84,7 +105,26 @@ final class WindowTables<K> {
         System.arraycopy(tables, i + 1, tables, i + 2, count - i - 1);
         tables[i + 1] = opened;
         count++;
+        if (keyIndex != null && !isClipped(opened.window())) {
+            reserveRings();
+        }
         return last = opened;
+    }
+
+    /** Makes every key's ring hold all open windows that are not clipped; past what a ring may hold, stops using rings. */
+    private void reserveRings() {
+        long first = Long.MAX_VALUE;
+        long latest = Long.MIN_VALUE;
+        for (int t = 0; t < count; t++) {
+            if (!isClipped(tables[t].window())) {
+                long window = keyIndex.windowIndex(tables[t].window().start());
+                first = Math.min(first, window);
+                latest = Math.max(latest, window);
+            }
+        }
+        if (first <= latest && !keyIndex.reserve(first, latest, this)) {
+            keyIndex = null; // tables without an index build theirs at their next lookup
+        }
     }
 
     private static boolean isAfter(TimeWindow window, long start, long end) {
@@ -102,6 +142,9 @@ final class WindowTables<K> {
         if (longKeys && !key.unboxed()) {
             useObjectKeys(key.key());
         }
+        if (keyIndex != null && !isClipped(table.window())) {
+            return accumulateAtSlot(table, value, accumulator);
+        }
         int position = key.unboxed() ? table.findLong(key.longKey(), key.hash()) : table.find(key.key(), key.hash());
         if (position < 0) {
             Object first = accumulator.first(value);
@@ -112,6 +155,32 @@ final class WindowTables<K> {
         Object updated = accumulator.add(value, acc);
         if (updated != acc) {
             table.setValueAt(position, updated); // most aggregates change their accumulator in place
+        }
+        return position;
+    }
+
+    /** {@link #accumulate} through the key index: the element's key is looked up once for all its windows. */
+    private <IN> int accumulateAtSlot(WindowTable table, IN value, Accumulator<IN, Object> accumulator) throws Exception {
+        ElementKey<K> key = elementKey;
+        if (elementSlot < 0) {
+            elementSlot = keyIndex.slotOf(key);
+            if (elementSlot < 0) { // too many keys for rings: each table's own index from now on
+                keyIndex = null;
+                return accumulate(table, value, accumulator);
+            }
+        }
+        long window = keyIndex.windowIndex(table.window().start());
+        int position = keyIndex.position(elementSlot, window, table);
+        if (position < 0) {
+            Object first = accumulator.first(value);
+            position = table.addAtSlot(key.key(), key.longKey(), first, arrivals++, elementSlot);
+            keyIndex.put(elementSlot, window, position);
+            return position;
+        }
+        Object acc = table.valueAt(position);
+        Object updated = accumulator.add(value, acc);
+        if (updated != acc) {
+            table.setValueAt(position, updated);
         }
         return position;
     }
@@ -135,17 +204,24 @@ final class WindowTables<K> {
         for (int t = 0; t < count; t++) {
             tables[t].boxKeys();
         }
+        if (keyIndex != null) {
+            keyIndex.boxKeys();
+        }
         longKeys = false;
     }
 
     /** Drops the first table; the next one opened is sized for its keys. */
     void removeFirst() {
-        expectedKeys = tables[0].size();
-        if (last == tables[0]) {
+        WindowTable removed = tables[0];
+        expectedKeys = removed.size();
+        if (last == removed) {
             last = null;
         }
         System.arraycopy(tables, 1, tables, 0, --count);
         tables[count] = null;
+        if (keyIndex != null) {
+            keyIndex.removed(removed, this);
+        }
     }
 
     /** How many keys all tables hold together. */
@@ -203,6 +279,9 @@ final class WindowTables<K> {
             });
         }
         snapshotTable.clear();
+        if (keyIndex != null && !keyIndex.rebuild(this, false)) { // the restored keys get their slots
+            keyIndex = null; // too many for rings
+        }
     }
 
     /**

@@ -1,0 +1,194 @@
+package dev.tidemark.runtime.operators.window;
+
+import java.util.Arrays;
+
+/**
+ * Where each key is in each open sliding window: a key is looked up once per element, for all the
+ * windows the element belongs to, rather than once in each window's table. A directory gives each
+ * key a slot; each slot has a ring of cells, one per open window (a window's cell is its index
+ * {@code floorDiv(start, slide)} modulo the ring's size), holding the key's position in that
+ * window's {@link WindowTable}. A key's cells lie side by side, so an element's windows are found
+ * in one or two cache lines, and the tables need no hash index of their own.
+ *
+ * <p>The ring is as large as the span of open windows (from the first not yet cleaned up to the
+ * latest), and grows when that span does. A slot whose key is in no open window stays in the
+ * directory (a key that comes back finds it again) until dead slots outnumber live ones; then the
+ * directory is rebuilt of the live ones and the tables are told their keys' new slots.
+ *
+ * <p>Clipped windows (at the ends of time, where several windows share a start or an end) are not
+ * kept here: their tables find keys by their own index.
+ *
+ * <p>Threading: the owning task's thread only.
+ */
+final class KeyWindowIndex {
+
+    private static final long NO_WINDOW = Long.MIN_VALUE; // a cell no window holds: no window index is this
+    private static final int MAX_SPAN = 256; // open windows a ring may hold: 3 KB per key
+    private static final long MAX_CELLS = 1L << 27; // 1.5 GB of rings; past it the tables' own indexes cost less
+
+    private final long slide;
+    private WindowTable directory; // key -> slot (its position); its values are unused
+    private int[] open = new int[16]; // per slot: how many open windows hold its key
+    private int live; // slots whose key is in an open window
+    private int ringBits = 2;
+    private long[] cellWindows = emptyCells(16 << 2); // (slot << ringBits) + (window & mask) -> window index
+    private int[] cellPositions = new int[16 << 2]; // -> the key's position in that window's table
+
+    /** @param longKeys whether keys are {@code long}s, as the operator's tables keep them */
+    KeyWindowIndex(long slide, boolean longKeys) {
+        this.slide = slide;
+        this.directory = new WindowTable(null, 16, longKeys);
+    }
+
+    private static long[] emptyCells(int length) {
+        long[] cells = new long[length];
+        Arrays.fill(cells, NO_WINDOW);
+        return cells;
+    }
+
+    /** The index of the window starting at {@code start}: consecutive windows have consecutive indexes. */
+    long windowIndex(long start) {
+        return Math.floorDiv(start, slide);
+    }
+
+    /**
+     * The slot of {@code key}, given one if it has none; -1 if the rings would grow past what they
+     * may take: the tables must find keys by their own indexes from now on.
+     */
+    int slotOf(ElementKey<?> key) {
+        int slot = key.unboxed() ? directory.findLong(key.longKey(), key.hash()) : directory.find(key.key(), key.hash());
+        if (slot < 0) {
+            if ((long) (directory.size() + 1) << ringBits > MAX_CELLS) {
+                return -1;
+            }
+            slot = key.unboxed() ? directory.addLong(key.longKey(), key.hash(), null, 0, key.key())
+                    : directory.add(key.key(), key.hash(), null, 0);
+            ensureSlots(slot + 1);
+        }
+        return slot;
+    }
+
+    /** The slot of the key at {@code position} of {@code table}, given one if it has none; -1 as {@link #slotOf}. */
+    private int slotOfKeyAt(WindowTable table, int position) {
+        int hash = table.hashAt(position);
+        int slot = directory.findKeyOf(table, position, hash);
+        if (slot < 0) {
+            if ((long) (directory.size() + 1) << ringBits > MAX_CELLS) {
+                return -1;
+            }
+            slot = directory.addKeyOf(table, position, hash, null, 0);
+            ensureSlots(slot + 1);
+        }
+        return slot;
+    }
+
+    private void ensureSlots(int slots) {
+        if (slots > open.length) {
+            int length = (int) Math.min(Math.max(slots, open.length * 2L), MAX_CELLS >> ringBits);
+            open = Arrays.copyOf(open, length);
+            long[] windows = emptyCells(length << ringBits);
+            System.arraycopy(cellWindows, 0, windows, 0, cellWindows.length);
+            cellWindows = windows;
+            cellPositions = Arrays.copyOf(cellPositions, length << ringBits);
+        }
+    }
+
+    /**
+     * The position in {@code table} (the table of window {@code window}) of the key at {@code slot},
+     * or -1 if the table does not hold it.
+     */
+    int position(int slot, long window, WindowTable table) {
+        int cell = (slot << ringBits) + (int) (window & ((1 << ringBits) - 1));
+        if (cellWindows[cell] != window) {
+            return -1;
+        }
+        int position = cellPositions[cell];
+        // a window's index is never reused while rings hold it: once cleaned up, a window is late for good
+        assert table.slotAt(position) == slot : "cell of slot " + slot + " points at another key in " + table.window();
+        return position;
+    }
+
+    /** The key at {@code slot} is at {@code position} of window {@code window}'s table, which it had not reached. */
+    void put(int slot, long window, int position) {
+        int cell = (slot << ringBits) + (int) (window & ((1 << ringBits) - 1));
+        cellWindows[cell] = window;
+        cellPositions[cell] = position;
+        if (open[slot]++ == 0) {
+            live++;
+        }
+    }
+
+    /**
+     * Makes room in every key's ring for the open windows from index {@code first} to
+     * {@code latest}, laying the keys out again if the ring grows.
+     *
+     * @return false if that span is wider than a ring may be: the tables must find keys by their
+     *     own indexes from now on
+     */
+    boolean reserve(long first, long latest, WindowTables<?> tables) {
+        long span = latest - first + 1;
+        if (span <= 1 << ringBits) {
+            return true;
+        }
+        if (span > MAX_SPAN || (long) open.length * Long.highestOneBit(span - 1) * 2 > MAX_CELLS) {
+            return false;
+        }
+        while (1L << ringBits < span) {
+            ringBits++;
+        }
+        return rebuild(tables, false);
+    }
+
+    /** {@code table}, a window's, is dropped: its keys have one open window fewer. */
+    void removed(WindowTable table, WindowTables<?> tables) {
+        for (int position = 0; position < table.size(); position++) {
+            int slot = table.slotAt(position);
+            if (slot >= 0 && --open[slot] == 0) {
+                live--;
+            }
+        }
+        if (directory.size() > 1024 && directory.size() > 2 * live) {
+            rebuild(tables, true); // fewer keys than before: they fit
+        }
+    }
+
+    /** Boxes the directory's keys, as the tables box theirs when a key of another type comes. */
+    void boxKeys() {
+        directory.boxKeys();
+    }
+
+    /**
+     * Lays the keys of every open table that is not clipped out again: after the ring grew, after a
+     * restore filled the tables, or, with {@code compact}, into a new directory of only the keys
+     * still in an open window.
+     *
+     * @return false if the keys do not fit in rings (see {@link #slotOf})
+     */
+    boolean rebuild(WindowTables<?> tables, boolean compact) {
+        if (compact) {
+            directory = new WindowTable(null, Math.max(16, live), tables.longKeys());
+            open = new int[Math.max(16, live)];
+        } else {
+            Arrays.fill(open, 0);
+        }
+        live = 0;
+        cellWindows = emptyCells(open.length << ringBits);
+        cellPositions = new int[open.length << ringBits];
+        for (int t = 0; t < tables.count(); t++) {
+            WindowTable table = tables.get(t);
+            if (WindowTables.isClipped(table.window())) {
+                continue;
+            }
+            long window = windowIndex(table.window().start());
+            for (int position = 0; position < table.size(); position++) {
+                int slot = compact || table.slotAt(position) < 0 ? slotOfKeyAt(table, position) : table.slotAt(position);
+                if (slot < 0) {
+                    return false;
+                }
+                table.setSlotAt(position, slot);
+                put(slot, window, position);
+            }
+        }
+        return true;
+    }
+}
