@@ -206,8 +206,10 @@ final class TransactionalWriter implements KafkaWriter {
                         + "' (does a second job use transactional id prefix '" + prefix + "'?): topic=" + topic
                     + ", cause=" + e, e);
             }
-            throw new IllegalStateException("a transaction to Kafka must commit: topic=" + topic + ", transactionalId="
-                    + id(batchSlot) + ", cause=" + e, e);
+            // A commit racing with a newer producer's takeover can also fail with an unspecific server error
+            throw new IllegalStateException("a transaction to Kafka must commit: topic=" + topic + ", transactional id '"
+                    + id(batchSlot) + "' (if a second job uses transactional id prefix '" + prefix + "', it may have"
+                    + " taken over), cause=" + e, e);
         }
     }
 

@@ -181,9 +181,10 @@ class KafkaExactlyOnceTest {
         runningSums(second, Long.MAX_VALUE, new Paced(), exactlyOnce(bootstrap, "sums-fenced", "shared"));
         JobClient intruder = second.executeAsync("second");
         try {
+            // usually "another writer took over transactional id 'shared-0'"; a commit in flight as the second
+            // job starts may instead get an unspecific server error from the broker
             assertThatThrownBy(() -> running.await(Duration.ofSeconds(60)))
-                    .hasStackTraceContaining("another writer took over transactional id 'shared-0'")
-                    .hasStackTraceContaining("transactional id prefix 'shared'");
+                    .hasStackTraceContaining("transactional id 'shared-0'").hasStackTraceContaining("transactional id prefix 'shared'");
         } finally {
             intruder.cancel();
             running.cancel();

@@ -68,6 +68,11 @@ final class KeyWindowIndex {
         return slot;
     }
 
+    /** The key at {@code slot} as an object: for {@code long} keys one box per slot, shared by all its windows. */
+    Object keyAt(int slot) {
+        return directory.keyAt(slot);
+    }
+
     /** The slot of the key at {@code position} of {@code table}, given one if it has none; -1 as {@link #slotOf}. */
     private int slotOfKeyAt(WindowTable table, int position) {
         int hash = table.hashAt(position);

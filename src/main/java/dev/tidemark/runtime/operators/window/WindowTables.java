@@ -173,7 +173,9 @@ final class WindowTables<K> {
         int position = keyIndex.position(elementSlot, window, table);
         if (position < 0) {
             Object first = accumulator.first(value);
-            position = table.addAtSlot(key.key(), key.longKey(), first, arrivals++, elementSlot);
+            // from a LongKeySelector no box comes with the key: the slot's, made once for all its windows' firings
+            Object box = key.key() != null ? key.key() : keyIndex.keyAt(elementSlot);
+            position = table.addAtSlot(box, key.longKey(), first, arrivals++, elementSlot);
             keyIndex.put(elementSlot, window, position);
             return position;
         }
