@@ -12,7 +12,7 @@ import org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindo
 import org.apache.flink.streaming.api.windowing.windows.TimeWindow;
 import org.apache.flink.util.Collector;
 
-/** The workloads on Apache Flink's local execution (object reuse on), for comparison. */
+/** The workloads on Apache Flink (object reuse on, a kept mini cluster: see {@link FlinkCluster}), for comparison. */
 public final class FlinkJobs {
 
     private FlinkJobs() {}
@@ -78,13 +78,16 @@ public final class FlinkJobs {
         void build(StreamExecutionEnvironment env);
     }
 
-    /** Runs {@code pipeline} on a local environment (object reuse on) and returns what the sink saw. */
+    /**
+     * Runs {@code pipeline} (object reuse on) on the kept {@link FlinkCluster} and returns what the
+     * sink saw.
+     */
     private static Result run(String name, int parallelism, Pipeline pipeline) throws Exception {
         ResultSink.reset();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(parallelism, new Configuration());
         env.getConfig().enableObjectReuse();
         pipeline.build(env);
-        env.execute(name);
+        FlinkCluster.execute(env, name);
         return ResultSink.result();
     }
 

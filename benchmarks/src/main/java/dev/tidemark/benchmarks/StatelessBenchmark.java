@@ -61,13 +61,13 @@ public class StatelessBenchmark {
     @Benchmark
     @OperationsPerInvocation(EVENTS)
     public Result flinkParallelism1() throws Exception {
-        return check(StatelessJobs.flink(EVENTS, 1));
+        return check(StatelessJobs.flinkOnKeptCluster(EVENTS, 1));
     }
 
     @Benchmark
     @OperationsPerInvocation(EVENTS)
     public Result flinkParallelism2() throws Exception {
-        return check(StatelessJobs.flink(EVENTS, 2));
+        return check(StatelessJobs.flinkOnKeptCluster(EVENTS, 2));
     }
 
     @Benchmark

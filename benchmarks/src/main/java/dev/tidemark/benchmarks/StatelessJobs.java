@@ -60,8 +60,22 @@ public final class StatelessJobs {
         }
     }
 
-    @SuppressWarnings("deprecation")
+    /** W0 on Flink's local environment, which starts a mini cluster per job (what {@code StartupBenchmark} measures). */
     public static Result flink(long events, int parallelism) throws Exception {
+        var env = flinkJob(events, parallelism);
+        env.execute("W0 stateless on Flink");
+        return ResultSink.result();
+    }
+
+    /** W0 on the kept {@link FlinkCluster}: the job without the cluster's start. */
+    public static Result flinkOnKeptCluster(long events, int parallelism) throws Exception {
+        FlinkCluster.execute(flinkJob(events, parallelism), "W0 stateless on Flink");
+        return ResultSink.result();
+    }
+
+    @SuppressWarnings("deprecation")
+    private static org.apache.flink.streaming.api.environment.StreamExecutionEnvironment flinkJob(long events,
+            int parallelism) {
         ResultSink.reset();
         var env = org.apache.flink.streaming.api.environment.StreamExecutionEnvironment.createLocalEnvironment(
                 parallelism, new org.apache.flink.configuration.Configuration());
@@ -70,8 +84,7 @@ public final class StatelessJobs {
                 .map(i -> mapped(Events.key(i), Events.value(i)))
                 .filter(StatelessJobs::kept)
                 .addSink(new FlinkCount());
-        env.execute("W0 stateless on Flink");
-        return ResultSink.result();
+        return env;
     }
 
     @SuppressWarnings("deprecation")

@@ -7,7 +7,7 @@ import java.util.Arrays;
  * windows the element belongs to, rather than once in each window's table. A directory gives each
  * key a slot; each slot has a ring of cells, one per open window (a window's cell is its index
  * {@code floorDiv(start, slide)} modulo the ring's size), holding the key's position in that
- * window's {@link WindowTable}. A key's cells lie side by side, so an element's windows are found
+ * window's {@link WindowTable} and its accumulator there. A key's cells lie side by side, so an element's windows are found
  * in one or two cache lines, and the tables need no hash index of their own.
  *
  * <p>The ring is as large as the span of open windows (from the first not yet cleaned up to the
@@ -33,6 +33,7 @@ final class KeyWindowIndex {
     private int ringBits = 2;
     private long[] cellWindows = emptyCells(16 << 2); // (slot << ringBits) + (window & mask) -> window index
     private int[] cellPositions = new int[16 << 2]; // -> the key's position in that window's table
+    private Object[] cellValues = new Object[16 << 2]; // -> its accumulator there, read without touching the table
 
     /** @param longKeys whether keys are {@code long}s, as the operator's tables keep them */
     KeyWindowIndex(long slide, boolean longKeys) {
@@ -95,29 +96,45 @@ final class KeyWindowIndex {
             System.arraycopy(cellWindows, 0, windows, 0, cellWindows.length);
             cellWindows = windows;
             cellPositions = Arrays.copyOf(cellPositions, length << ringBits);
+            cellValues = Arrays.copyOf(cellValues, length << ringBits);
         }
     }
 
     /**
-     * The position in {@code table} (the table of window {@code window}) of the key at {@code slot},
-     * or -1 if the table does not hold it.
+     * The cell of the key at {@code slot} for window {@code window} (whose table is {@code table}), or
+     * -1 if the table does not hold the key.
      */
-    int position(int slot, long window, WindowTable table) {
+    int cell(int slot, long window, WindowTable table) {
         int cell = (slot << ringBits) + (int) (window & ((1 << ringBits) - 1));
         if (cellWindows[cell] != window) {
             return -1;
         }
-        int position = cellPositions[cell];
         // a window's index is never reused while rings hold it: once cleaned up, a window is late for good
-        assert table.slotAt(position) == slot : "cell of slot " + slot + " points at another key in " + table.window();
-        return position;
+        assert table.slotAt(cellPositions[cell]) == slot : "cell of slot " + slot + " points at another key in " + table.window();
+        return cell;
     }
 
-    /** The key at {@code slot} is at {@code position} of window {@code window}'s table, which it had not reached. */
-    void put(int slot, long window, int position) {
+    /** The key's position in the window's table, for a {@link #cell}. */
+    int positionAt(int cell) {
+        return cellPositions[cell];
+    }
+
+    /** The key's accumulator in the window, for a {@link #cell}: the table's value at {@link #positionAt}. */
+    Object valueAt(int cell) {
+        return cellValues[cell];
+    }
+
+    /** The key's accumulator in the window is now {@code value} (the caller sets the table's too). */
+    void setValueAt(int cell, Object value) {
+        cellValues[cell] = value;
+    }
+
+    /** The key at {@code slot} is at {@code position} of window {@code window}'s table, with {@code value}, which it had not reached. */
+    void put(int slot, long window, int position, Object value) {
         int cell = (slot << ringBits) + (int) (window & ((1 << ringBits) - 1));
         cellWindows[cell] = window;
         cellPositions[cell] = position;
+        cellValues[cell] = value;
         if (open[slot]++ == 0) {
             live++;
         }
@@ -179,6 +196,7 @@ final class KeyWindowIndex {
         live = 0;
         cellWindows = emptyCells(open.length << ringBits);
         cellPositions = new int[open.length << ringBits];
+        cellValues = new Object[open.length << ringBits];
         for (int t = 0; t < tables.count(); t++) {
             WindowTable table = tables.get(t);
             if (WindowTables.isClipped(table.window())) {
@@ -191,7 +209,7 @@ final class KeyWindowIndex {
                     return false;
                 }
                 table.setSlotAt(position, slot);
-                put(slot, window, position);
+                put(slot, window, position, table.valueAt(position));
             }
         }
         return true;

@@ -26,6 +26,7 @@ final class WindowTables<K> {
     private WindowTable[] tables = new WindowTable[4];
     private int count;
     private WindowTable last;
+    private int lastIndex; // where last was found; a guess, checked before it is used
     private int expectedKeys;
     private long arrivals;
     private KeyWindowIndex keyIndex; // sliding windows: keys found once per element; null: by each table's index
@@ -85,11 +86,19 @@ final class WindowTables<K> {
         if (cached != null && cached.window().start() == start && cached.window().end() == end) {
             return cached;
         }
+        // an element's sliding windows, latest first, are the tables before the last one found
+        int before = lastIndex - 1;
+        if (before >= 0 && before < count && tables[before].window().start() == start
+                && tables[before].window().end() == end) {
+            lastIndex = before;
+            return last = tables[before];
+        }
         int i = count - 1;
         while (i >= 0 && isAfter(tables[i].window(), start, end)) {
             i--;
         }
         if (i >= 0 && tables[i].window().start() == start && tables[i].window().end() == end) {
+            lastIndex = i;
             return last = tables[i];
         }
         // Sized for the keys of the last window that closed, or of the latest open one if more: before
@@ -108,6 +117,7 @@ final class WindowTables<K> {
         if (keyIndex != null && !isClipped(opened.window())) {
             reserveRings();
         }
+        lastIndex = i + 1;
         return last = opened;
     }
 
@@ -170,21 +180,22 @@ final class WindowTables<K> {
             }
         }
         long window = keyIndex.windowIndex(table.window().start());
-        int position = keyIndex.position(elementSlot, window, table);
-        if (position < 0) {
+        int cell = keyIndex.cell(elementSlot, window, table);
+        if (cell < 0) {
             Object first = accumulator.first(value);
             // from a LongKeySelector no box comes with the key: the slot's, made once for all its windows' firings
             Object box = key.key() != null ? key.key() : keyIndex.keyAt(elementSlot);
-            position = table.addAtSlot(box, key.longKey(), first, arrivals++, elementSlot);
-            keyIndex.put(elementSlot, window, position);
+            int position = table.addAtSlot(box, key.longKey(), first, arrivals++, elementSlot);
+            keyIndex.put(elementSlot, window, position, first);
             return position;
         }
-        Object acc = table.valueAt(position);
+        Object acc = keyIndex.valueAt(cell);
         Object updated = accumulator.add(value, acc);
         if (updated != acc) {
-            table.setValueAt(position, updated);
+            keyIndex.setValueAt(cell, updated);
+            table.setValueAt(keyIndex.positionAt(cell), updated);
         }
-        return position;
+        return keyIndex.positionAt(cell);
     }
 
     /** Adds {@code key}, which the table does not hold, as the latest arrival of all tables. */
