@@ -26,12 +26,12 @@ public final class FlinkJobs {
                 .addSink(new Sink()));
     }
 
-    /** W2 on Flink: the same events and strategy, 10 s windows sliding by 1 s, count. */
+    /** W2 on Flink: the same events and strategy, windows sliding by 1 s, count. */
     @SuppressWarnings("deprecation")
-    public static Result sliding(long events, long eventsPerMilli, int parallelism) throws Exception {
+    public static Result sliding(long events, long eventsPerMilli, int parallelism, int windowsPerEvent) throws Exception {
         return run("W2 sliding on Flink", parallelism, env -> keyedEvents(env, events, eventsPerMilli, Events::key)
                 .window(org.apache.flink.streaming.api.windowing.assigners.SlidingEventTimeWindows.of(
-                        Duration.ofMillis(SlidingWindowJobs.SIZE), Duration.ofMillis(SlidingWindowJobs.SLIDE)))
+                        Duration.ofMillis(SlidingWindowJobs.size(windowsPerEvent)), Duration.ofMillis(SlidingWindowJobs.SLIDE)))
                 .aggregate(new Sum(true), new Hash())
                 .addSink(new Sink()));
     }

@@ -63,10 +63,12 @@ public final class JetJobs {
                 AggregateOperations.summingLong(e -> e[1]));
     }
 
-    /** W2 on Jet: 10 s windows sliding by 1 s, count. */
-    public static Result sliding(HazelcastInstance member, long events, long eventsPerMilli, int parallelism) {
+    /** W2 on Jet: windows sliding by 1 s, {@code windowsPerEvent} per event, count. */
+    public static Result sliding(HazelcastInstance member, long events, long eventsPerMilli, int parallelism,
+            int windowsPerEvent) {
         return windowed(member, events, eventsPerMilli, parallelism,
-                WindowDefinition.sliding(SlidingWindowJobs.SIZE, SlidingWindowJobs.SLIDE), AggregateOperations.counting());
+                WindowDefinition.sliding(SlidingWindowJobs.size(windowsPerEvent), SlidingWindowJobs.SLIDE),
+                AggregateOperations.counting());
     }
 
     /** W3 on Jet: bursty keys, 5 s session windows, count. */

@@ -8,31 +8,33 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** W2: keyBy, 10-second event-time windows sliding by 1 second, count; on Tidemark and as a loop. */
+/**
+ * W2: keyBy, event-time windows sliding by 1 second, as long as the number of windows per event
+ * says (10 s for ten), count; on Tidemark and as a loop.
+ */
 public final class SlidingWindowJobs {
 
-    static final long SIZE = 10_000;
     static final long SLIDE = 1_000;
+
+    /** The window size that puts each event into {@code windowsPerEvent} windows. */
+    static long size(int windowsPerEvent) {
+        return SLIDE * windowsPerEvent;
+    }
 
     private SlidingWindowJobs() {}
 
     /**
-     * Runs W2 on Tidemark and returns what the sink saw. {@code Aggregations.count()} declares its
-     * merge exact, so the windows share one count per key and slide (panes).
+     * Runs W2 on Tidemark and returns what the sink saw: untuned, with a count that does not declare
+     * its merge exact, as a user's own function or one ported from Flink would not (one count per key
+     * and window); {@code tuned}, with {@code Aggregations.count()}, which declares it, so the windows
+     * share one count per key and slide (panes).
      */
-    public static Result tidemark(long events, long eventsPerMilli, int parallelism) throws InterruptedException {
-        return tidemark(events, eventsPerMilli, parallelism, false);
-    }
-
-    /**
-     * Runs W2 on Tidemark; if {@code perWindow}, with a count that does not declare its merge exact,
-     * as a function ported from Flink would not: one count per key and window, as without panes.
-     */
-    public static Result tidemark(long events, long eventsPerMilli, int parallelism, boolean perWindow)
+    public static Result tidemark(long events, long eventsPerMilli, int parallelism, boolean tuned, int windowsPerEvent)
             throws InterruptedException {
+        boolean perWindow = !tuned;
         return TidemarkJobs.run("W2 sliding", parallelism, env -> TidemarkJobs.keyedEvents(env,
                         new GeneratorSource(events, eventsPerMilli))
-                .window(SlidingEventTimeWindows.of(Duration.ofMillis(SIZE), Duration.ofMillis(SLIDE)))
+                .window(SlidingEventTimeWindows.of(Duration.ofMillis(size(windowsPerEvent)), Duration.ofMillis(SLIDE)))
                 .aggregate(perWindow ? new PerWindowCount() : Aggregations.<Event>count(), new TumblingWindowJobs.Hash())
                 .addSink(new ResultSink()));
     }
@@ -62,21 +64,22 @@ public final class SlidingWindowJobs {
         }
     }
 
-    /** The same counts from a single-threaded loop: each event counted into its ten windows. */
-    public static Result baseline(long events, long eventsPerMilli) {
+    /** The same counts from a single-threaded loop: each event counted into each of its windows. */
+    public static Result baseline(long events, long eventsPerMilli, int windowsPerEvent) {
+        long size = size(windowsPerEvent);
         TreeMap<Long, Map<Long, long[]>> windows = new TreeMap<>();
         long maxTimestamp = Long.MIN_VALUE;
         long[] result = new long[2]; // count, checksum
         for (long i = 0; i < events; i++) {
             long ts = Events.timestamp(i, eventsPerMilli);
             long key = Events.key(i);
-            for (long start = ts - Math.floorMod(ts, SLIDE); start > ts - SIZE; start -= SLIDE) {
+            for (long start = ts - Math.floorMod(ts, SLIDE); start > ts - size; start -= SLIDE) {
                 windows.computeIfAbsent(start, s -> new HashMap<>()).computeIfAbsent(key, k -> new long[1])[0]++;
             }
             maxTimestamp = Math.max(maxTimestamp, ts);
             if (i % 1_000 == 999) {
                 long watermark = maxTimestamp - Events.DISORDER_MILLIS - 1;
-                while (!windows.isEmpty() && windows.firstKey() + SIZE - 1 <= watermark) {
+                while (!windows.isEmpty() && windows.firstKey() + size - 1 <= watermark) {
                     fire(windows.pollFirstEntry(), result);
                 }
             }
