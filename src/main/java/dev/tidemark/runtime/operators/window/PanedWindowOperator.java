@@ -186,11 +186,8 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
             }
         }
         lastWindowKeys = merged.size();
-        Integer[] order = new Integer[merged.size()];
-        Arrays.setAll(order, i -> i);
-        Arrays.sort(order, Comparator.comparingLong(merged::arrivalAt));
         boolean clears = function.clears();
-        for (int position : order) {
+        for (int position : arrivalOrder(merged)) {
             K key = (K) merged.keyAt(position);
             keyed.setKey(key, time);
             function.process(key, window, result.of(aggregate.getResult((ACC) merged.valueAt(position))));
@@ -199,6 +196,42 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
             }
         }
     }
+
+    /**
+     * The positions of {@code merged} in the order its keys first reached the window. Sorted as
+     * primitives, (arrival - first arrival, position) packed in a long, when both fit (arrivals are
+     * distinct, so positions only ride along); boxed otherwise.
+     */
+    private static int[] arrivalOrder(WindowTable merged) {
+        int size = merged.size();
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (int i = 0; i < size; i++) {
+            first = Math.min(first, merged.arrivalAt(i));
+            last = Math.max(last, merged.arrivalAt(i));
+        }
+        int[] order = new int[size];
+        if (size < 1 << POSITION_BITS && last - first < 1L << (63 - POSITION_BITS)) {
+            long[] packed = new long[size];
+            for (int i = 0; i < size; i++) {
+                packed[i] = (merged.arrivalAt(i) - first) << POSITION_BITS | i;
+            }
+            Arrays.sort(packed);
+            for (int i = 0; i < size; i++) {
+                order[i] = (int) (packed[i] & ((1 << POSITION_BITS) - 1));
+            }
+            return order;
+        }
+        Integer[] boxed = new Integer[size];
+        Arrays.setAll(boxed, i -> i);
+        Arrays.sort(boxed, Comparator.comparingLong(merged::arrivalAt));
+        for (int i = 0; i < size; i++) {
+            order[i] = boxed[i];
+        }
+        return order;
+    }
+
+    private static final int POSITION_BITS = 24;
 
     @Override
     public void snapshotState(SnapshotWriter state) throws Exception {
