@@ -52,6 +52,9 @@ final class CheckpointCoordinator {
     private final ScheduledThreadPoolExecutor executor;
     private final MetricRegistry metrics;
     private final Object lock = new Object();
+    // a checkpoint is written, or a restart's restore point chosen, never both at once; taken before lock
+    private final Object storageLock = new Object();
+    private int fencedEpoch; // guarded by storageLock and lock: checkpoints of this attempt or earlier are not written
     private List<StreamTask> tasks = List.of(); // guarded by lock
     private final Set<String> participants = new LinkedHashSet<>(); // guarded by lock
     private final Map<String, List<OperatorSnapshot>> finals = new HashMap<>(); // guarded by lock
@@ -151,9 +154,20 @@ final class CheckpointCoordinator {
         }
     }
 
-    /** The latest completed checkpoint on disk that reads back whole, or {@code null}. */
+    /**
+     * The latest completed checkpoint on disk that reads back whole, or {@code null}, for a restart
+     * to restore: no checkpoint of the attempts so far is written after it is chosen. Such a
+     * checkpoint, acknowledged before the failure but written after the choice, would be newer than
+     * what the next attempt restored; its sinks' transactions, never committed by that attempt (and
+     * their files removed by it as unheld), would then be due at the following restore.
+     */
     CompletedCheckpoint latestCheckpoint() {
-        return storage == null ? null : storage.loadLatest(runStartId);
+        synchronized (storageLock) {
+            synchronized (lock) {
+                fencedEpoch = epoch;
+            }
+            return storage == null ? null : storage.loadLatest(runStartId);
+        }
     }
 
     /** After the job finished: its final checkpoint is marked, so resuming the latest does not restore it. */
@@ -303,9 +317,18 @@ final class CheckpointCoordinator {
         CompletedCheckpoint checkpoint = new CompletedCheckpoint(p.id, p.timestamp, maxParallelism, snapshots);
         Path path;
         try {
-            path = p.savepointDirectory != null
-                    ? CheckpointStorage.writeTo(p.savepointDirectory.resolve("savepoint-" + p.id), checkpoint)
-                    : storage.write(checkpoint);
+            synchronized (storageLock) {
+                if (p.savepointDirectory == null && p.epoch <= fencedEpoch) {
+                    LOG.info("Checkpoint not written: job={}, checkpoint={}; its attempt failed, and the restart"
+                            + " restores an earlier one", jobName, p.id);
+                    p.done.completeExceptionally(new IllegalStateException("checkpoint " + p.id
+                            + " was aborted: the job restarted"));
+                    return;
+                }
+                path = p.savepointDirectory != null
+                        ? CheckpointStorage.writeTo(p.savepointDirectory.resolve("savepoint-" + p.id), checkpoint)
+                        : storage.write(checkpoint);
+            }
         } catch (RuntimeException e) {
             LOG.error("Checkpoint failed: job={}, checkpoint={}", jobName, p.id, e);
             p.done.completeExceptionally(e);

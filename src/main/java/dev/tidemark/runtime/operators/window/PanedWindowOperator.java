@@ -60,6 +60,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
     private final long slide;
     private final long offset;
     private final PeriodStarts paneStarts;
+    private WindowTable spareMerged; // the last firing's merged table, whose arrays the next firing reuses
     private int lastWindowKeys; // how many keys the last window that fired held: the next merge is sized for them
 
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -171,7 +172,9 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
     /** Merges the window's panes per key, then emits per key in the order the keys first reached the window. */
     @SuppressWarnings("unchecked")
     private void fire(TimeWindow window, long time) throws Exception {
-        WindowTable merged = new WindowTable(window, lastWindowKeys, panes.longKeys());
+        WindowTable merged = spareMerged != null && spareMerged.reusableFor(panes.longKeys())
+                ? spareMerged.reuse(window) : new WindowTable(window, lastWindowKeys, panes.longKeys());
+        spareMerged = merged; // emptied and reused by the next firing
         for (int p = 0; p < panes.count() && panes.get(p).window().start() < window.end(); p++) {
             WindowTable pane = panes.get(p);
             for (int i = 0; i < pane.size(); i++) {

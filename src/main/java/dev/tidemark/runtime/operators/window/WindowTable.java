@@ -25,7 +25,7 @@ import java.util.Arrays;
  */
 final class WindowTable {
 
-    private final TimeWindow window;
+    private TimeWindow window;
     private boolean fired;
     private long[] index; // (hash << 32) | (position + 1); 0 is a free slot; at most three quarters full; null until a lookup
     private Object[] keys; // null in a table of long keys
@@ -53,6 +53,35 @@ final class WindowTable {
         }
         this.values = new Object[capacity];
         this.arrivals = new long[capacity];
+    }
+
+    /**
+     * Whether this table, of a window that was cleaned up, can be {@link #reuse}d for keys of the
+     * given kind.
+     */
+    boolean reusableFor(boolean longKeys) {
+        return (this.longKeys != null) == longKeys;
+    }
+
+    /**
+     * This table, emptied, as the table of {@code window}: its arrays are kept (the references in
+     * them dropped), so opening a window allocates nothing while windows come and go at the same
+     * size. Nothing may use the table for its old window any more.
+     */
+    WindowTable reuse(TimeWindow window) {
+        this.window = window;
+        this.fired = false;
+        if (keys != null) {
+            Arrays.fill(keys, 0, size, null);
+        } else {
+            Arrays.fill(boxes, 0, size, null);
+        }
+        Arrays.fill(values, 0, size, null);
+        if (index != null) {
+            Arrays.fill(index, 0);
+        }
+        size = 0;
+        return this;
     }
 
     /** The smallest power of two that holds {@code keys} at most three quarters full. */

@@ -31,6 +31,7 @@ final class WindowTables<K> {
     private long arrivals;
     private KeyWindowIndex keyIndex; // sliding windows: keys found once per element; null: by each table's index
     private int elementSlot = -1; // the element's key's slot in keyIndex, once looked up
+    private WindowTable spare; // the last table removed, whose arrays the next one opened reuses
 
     /**
      * @param length the length of each table's window: the window size, or the slide for panes
@@ -104,7 +105,10 @@ final class WindowTables<K> {
         // Sized for the keys of the last window that closed, or of the latest open one if more: before
         // the first window closes, several may open (the watermark lags), and each would grow from nothing.
         int expected = count == 0 ? expectedKeys : Math.max(expectedKeys, tables[count - 1].size());
-        WindowTable opened = new WindowTable(new TimeWindow(start, end), expected, longKeys);
+        WindowTable spare = this.spare;
+        this.spare = null;
+        WindowTable opened = spare != null && spare.reusableFor(longKeys) ? spare.reuse(new TimeWindow(start, end))
+                : new WindowTable(new TimeWindow(start, end), expected, longKeys);
         if (opened.window().maxTimestamp() <= firedUpTo) {
             opened.markFired();
         }
@@ -235,6 +239,7 @@ final class WindowTables<K> {
         if (keyIndex != null) {
             keyIndex.removed(removed, this);
         }
+        spare = removed; // the next window opened reuses its arrays
     }
 
     /** How many keys all tables hold together. */
