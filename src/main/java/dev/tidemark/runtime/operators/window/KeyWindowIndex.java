@@ -7,8 +7,9 @@ import java.util.Arrays;
  * windows the element belongs to, rather than once in each window's table. A directory gives each
  * key a slot; each slot has a ring of cells, one per open window (a window's cell is its index
  * {@code floorDiv(start, slide)} modulo the ring's size), holding the key's position in that
- * window's {@link WindowTable} and its accumulator there. A key's cells lie side by side, so an element's windows are found
- * in one or two cache lines, and the tables need no hash index of their own.
+ * window's {@link WindowTable} and its accumulator there. A key's cells lie side by side, so an
+ * element's windows are found in one or two cache lines, and the tables need no hash index of their
+ * own. A window's cells are emptied when it is cleaned up, so its accumulators go with it.
  *
  * <p>The ring is as large as the span of open windows (from the first not yet cleaned up to the
  * latest), and grows when that span does. A slot whose key is in no open window stays in the
@@ -161,11 +162,21 @@ final class KeyWindowIndex {
         return rebuild(tables, false);
     }
 
-    /** {@code table}, a window's, is dropped: its keys have one open window fewer. */
+    /** {@code table}, a window's, is dropped: its keys have one open window fewer, and its cells are emptied. */
     void removed(WindowTable table, WindowTables<?> tables) {
+        long window = WindowTables.isClipped(table.window()) ? NO_WINDOW : windowIndex(table.window().start());
+        int mask = (1 << ringBits) - 1;
         for (int position = 0; position < table.size(); position++) {
             int slot = table.slotAt(position);
-            if (slot >= 0 && --open[slot] == 0) {
+            if (slot < 0) {
+                continue;
+            }
+            int cell = (slot << ringBits) + (int) (window & mask);
+            if (window != NO_WINDOW && cellWindows[cell] == window) {
+                cellWindows[cell] = NO_WINDOW;
+                cellValues[cell] = null; // the accumulator goes with its window
+            }
+            if (--open[slot] == 0) {
                 live--;
             }
         }
