@@ -1,0 +1,77 @@
+package dev.tidemark.benchmarks;
+
+import com.hazelcast.core.HazelcastInstance;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * Peak resident memory of one engine on one workload, in a JVM of its own with default flags (no
+ * fixed heap, so the heap grows only as far as the job needs): runs the job {@code runs} times,
+ * reads the process's peak resident set ({@code VmHWM}), and only then computes the loop's result
+ * (whose maps would otherwise set the peak) and checks each run against it. JMH's forks fix the heap at 2 GB, which they touch
+ * whatever the job keeps, so they cannot show this. One engine per JVM; {@code benchmarks/README.md}
+ * has the loop that runs them all.
+ *
+ * <p>{@code java -cp target/benchmarks.jar dev.tidemark.benchmarks.ResidentMemory <tumbling|sliding>
+ * <tidemark|tuned|jet|flink|loop> <eventsPerMilli> [runs] [windowsPerEvent]}
+ */
+public final class ResidentMemory {
+
+    private static final long EVENTS = 10_000_000;
+
+    private ResidentMemory() {}
+
+    public static void main(String[] args) throws Exception {
+        String workload = args[0];
+        String engine = args[1];
+        long eventsPerMilli = Long.parseLong(args[2]);
+        int runs = args.length > 3 ? Integer.parseInt(args[3]) : 3;
+        int windows = args.length > 4 ? Integer.parseInt(args[4]) : 10;
+        boolean sliding = workload.equals("sliding");
+        long before = peakKilobytes("VmRSS");
+        java.util.List<Result> results = new java.util.ArrayList<>();
+        HazelcastInstance jet = engine.equals("jet") ? JetJobs.startMember() : null;
+        try {
+            for (int run = 0; run < runs; run++) {
+                results.add(switch (engine) {
+                    case "tidemark" -> sliding ? SlidingWindowJobs.tidemark(EVENTS, eventsPerMilli, 1, false, windows)
+                            : TumblingWindowJobs.tidemark(EVENTS, eventsPerMilli, 1);
+                    case "tuned" -> sliding ? SlidingWindowJobs.tidemark(EVENTS, eventsPerMilli, 1, true, windows)
+                            : TumblingWindowJobs.tidemarkLongKeys(EVENTS, eventsPerMilli, 1);
+                    case "jet" -> sliding ? JetJobs.sliding(jet, EVENTS, eventsPerMilli, 1, windows)
+                            : JetJobs.tumbling(jet, EVENTS, eventsPerMilli, 1);
+                    case "flink" -> sliding ? FlinkJobs.sliding(EVENTS, eventsPerMilli, 1, windows)
+                            : FlinkJobs.tumbling(EVENTS, eventsPerMilli, 1);
+                    case "loop" -> expected(sliding, eventsPerMilli, windows);
+                    default -> throw new IllegalArgumentException("unknown engine: " + engine);
+                });
+            }
+        } finally {
+            if (jet != null) {
+                jet.shutdown();
+            }
+        }
+        long peak = peakKilobytes("VmHWM");
+        Result expected = expected(sliding, eventsPerMilli, windows);
+        results.forEach(result -> result.requireEqualTo(expected));
+        System.out.printf(Locale.ROOT, "%s %s R=%d%s: peak resident %d MB (the JVM before the first job: %d MB)%n",
+                workload, engine, eventsPerMilli, sliding ? " windows=" + windows : "", peak / 1024, before / 1024);
+        System.exit(0); // Flink's and Jet's threads would keep the JVM
+    }
+
+    private static Result expected(boolean sliding, long eventsPerMilli, int windows) {
+        return sliding ? SlidingWindowJobs.baseline(EVENTS, eventsPerMilli, windows)
+                : TumblingWindowJobs.baseline(EVENTS, eventsPerMilli);
+    }
+
+    /** A size in kB from {@code /proc/self/status} (Linux). */
+    private static long peakKilobytes(String field) throws java.io.IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+            if (line.startsWith(field + ":")) {
+                return Long.parseLong(line.replaceAll("\\D", ""));
+            }
+        }
+        throw new IllegalStateException(field + " not in /proc/self/status");
+    }
+}
