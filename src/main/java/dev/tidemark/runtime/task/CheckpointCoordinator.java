@@ -15,8 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,7 +47,7 @@ final class CheckpointCoordinator {
     private final CheckpointConfig config;
     private final int maxParallelism;
     private final CheckpointStorage storage;
-    private final ScheduledThreadPoolExecutor executor;
+    private final SingleThreadScheduler executor;
     private final MetricRegistry metrics;
     private final Object lock = new Object();
     // a checkpoint is written, or a restart's restore point chosen, never both at once; taken before lock
@@ -67,10 +65,8 @@ final class CheckpointCoordinator {
     private TaskListener failures; // guarded by lock
     private int consecutiveFailures; // guarded by lock
     private long lastCompletedAt; // epoch millis; the coordinator's thread only
-    private volatile Thread thread; // written by the executor's thread factory, read by shutdown
     // expiries run on a thread of their own: a source that holds its checkpoint lock blocks a trigger
-    private final ScheduledThreadPoolExecutor timeouts;
-    private volatile Thread timeoutThread; // as thread, for timeouts
+    private final SingleThreadScheduler timeouts;
 
     /** A checkpoint or savepoint waiting for acknowledgements. */
     private static final class Pending {
@@ -102,19 +98,8 @@ final class CheckpointCoordinator {
         // numbered after every checkpoint already in the directory: an earlier run's never looks newer
         this.lastId = Math.max(firstId, storage == null ? 0 : storage.highestId());
         this.runStartId = lastId;
-        this.executor = new ScheduledThreadPoolExecutor(1, r -> {
-            Thread t = new Thread(r, "tidemark-checkpoints-" + jobName);
-            t.setDaemon(true);
-            thread = t;
-            return t;
-        });
-        this.timeouts = new ScheduledThreadPoolExecutor(1, r -> {
-            Thread t = new Thread(r, "tidemark-checkpoint-timeouts-" + jobName);
-            t.setDaemon(true);
-            timeoutThread = t;
-            return t;
-        });
-        this.timeouts.setRemoveOnCancelPolicy(true); // expiries of completed checkpoints do not pile up
+        this.executor = new SingleThreadScheduler("tidemark-checkpoints-" + jobName);
+        this.timeouts = new SingleThreadScheduler("tidemark-checkpoint-timeouts-" + jobName);
     }
 
     /** Whether periodic checkpoints are taken (and tasks wait for the final one before closing). */
@@ -127,7 +112,7 @@ final class CheckpointCoordinator {
         if (isPeriodic()) {
             long interval = config.getInterval().toMillis();
             try {
-                executor.scheduleWithFixedDelay(() -> trigger(null), interval, interval, TimeUnit.MILLISECONDS);
+                executor.scheduleWithFixedDelay(() -> trigger(null), interval, interval);
             } catch (java.util.concurrent.RejectedExecutionException ended) {
                 LOG.debug("Job ended before its periodic checkpoints started: job={}", jobName);
             }
@@ -232,7 +217,7 @@ final class CheckpointCoordinator {
             p = new Pending(++lastId, now, epoch, savepointDirectory);
             pending = p;
             targets = tasks;
-            p.expiry = timeouts.schedule(() -> expire(p), config.getCheckpointTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            p.expiry = timeouts.schedule(() -> expire(p), config.getCheckpointTimeout().toMillis());
         }
         CheckpointBarrier barrier = new CheckpointBarrier(p.id, p.timestamp);
         for (StreamTask task : targets) {
@@ -436,23 +421,7 @@ final class CheckpointCoordinator {
         synchronized (lock) {
             abortPending("the job ended");
         }
-        stop(executor, thread, "Checkpoint thread");
-        stop(timeouts, timeoutThread, "Checkpoint timeout thread");
-    }
-
-    private void stop(ScheduledThreadPoolExecutor pool, Thread own, String what) {
-        pool.shutdownNow();
-        try {
-            boolean stopped = pool.awaitTermination(10, TimeUnit.SECONDS);
-            if (stopped && own != null && own != Thread.currentThread()) {
-                own.join(TimeUnit.SECONDS.toMillis(10)); // its worker ends just after the executor terminates
-                stopped = !own.isAlive();
-            }
-            if (!stopped) {
-                LOG.warn("{} has not stopped: job={}", what, jobName);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        executor.stop();
+        timeouts.stop();
     }
 }
