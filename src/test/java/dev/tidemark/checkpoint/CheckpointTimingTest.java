@@ -21,7 +21,7 @@ class CheckpointTimingTest {
     static final class Stuck implements MapFunction<Long, Long> {
         @Override
         public Long map(Long value) throws InterruptedException {
-            Thread.sleep(Long.MAX_VALUE);
+            new java.util.concurrent.CountDownLatch(1).await(); // never counted down: only the job's cancellation ends it
             return value;
         }
     }

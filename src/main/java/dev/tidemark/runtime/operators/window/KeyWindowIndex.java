@@ -164,7 +164,7 @@ final class KeyWindowIndex {
 
     /** {@code table}, a window's, is dropped: its keys have one open window fewer, and its cells are emptied. */
     void removed(WindowTable table, WindowTables<?> tables) {
-        long window = WindowTables.isClipped(table.window()) ? NO_WINDOW : windowIndex(table.window().start());
+        long window = WindowTables.isClipped(table.window()) ? NO_WINDOW : table.ringIndex();
         int mask = (1 << ringBits) - 1;
         for (int position = 0; position < table.size(); position++) {
             int slot = table.slotAt(position);
@@ -213,7 +213,7 @@ final class KeyWindowIndex {
             if (WindowTables.isClipped(table.window())) {
                 continue;
             }
-            long window = windowIndex(table.window().start());
+            long window = table.ringIndex();
             for (int position = 0; position < table.size(); position++) {
                 int slot = compact || table.slotAt(position) < 0 ? slotOfKeyAt(table, position) : table.slotAt(position);
                 if (slot < 0) {

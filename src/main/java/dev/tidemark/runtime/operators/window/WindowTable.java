@@ -26,6 +26,7 @@ import java.util.Arrays;
 final class WindowTable {
 
     private TimeWindow window;
+    private long ringIndex; // the window's index in the operator's KeyWindowIndex, given when it opened
     private boolean fired;
     private long[] index; // (hash << 32) | (position + 1); 0 is a free slot; at most three quarters full; null until a lookup
     private Object[] keys; // null in a table of long keys
@@ -91,6 +92,16 @@ final class WindowTable {
 
     TimeWindow window() {
         return window;
+    }
+
+    /** The window's index in the operator's {@link KeyWindowIndex}, as {@link #setRingIndex} gave it. */
+    long ringIndex() {
+        return ringIndex;
+    }
+
+    /** Keeps the window's index in the operator's {@link KeyWindowIndex}, so no element divides for it again. */
+    void setRingIndex(long index) {
+        this.ringIndex = index;
     }
 
     /** Whether the watermark has passed the window's end, so that its results were emitted. */

@@ -119,6 +119,7 @@ final class WindowTables<K> {
         tables[i + 1] = opened;
         count++;
         if (keyIndex != null && !isClipped(opened.window())) {
+            opened.setRingIndex(keyIndex.windowIndex(start));
             reserveRings();
         }
         lastIndex = i + 1;
@@ -131,7 +132,7 @@ final class WindowTables<K> {
         long latest = Long.MIN_VALUE;
         for (int t = 0; t < count; t++) {
             if (!isClipped(tables[t].window())) {
-                long window = keyIndex.windowIndex(tables[t].window().start());
+                long window = tables[t].ringIndex();
                 first = Math.min(first, window);
                 latest = Math.max(latest, window);
             }
@@ -183,7 +184,7 @@ final class WindowTables<K> {
                 return accumulate(table, value, accumulator);
             }
         }
-        long window = keyIndex.windowIndex(table.window().start());
+        long window = table.ringIndex();
         int cell = keyIndex.cell(elementSlot, window, table);
         if (cell < 0) {
             Object first = accumulator.first(value);
