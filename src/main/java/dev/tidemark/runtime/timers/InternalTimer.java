@@ -16,7 +16,6 @@ public final class InternalTimer<K, N> {
     private final N namespace;
     private final long timestamp;
     final int hash; // its place in the TimerIndex, so removing it there never rehashes the key
-    long sequence; // registration order, which orders chains of equal timestamps
     int heapIndex = -1; // set while it heads a chain
     InternalTimer<K, N> prev; // the chain is a ring: the head's prev is the tail; null once fired or deleted
     InternalTimer<K, N> next; // the tail's next is the head

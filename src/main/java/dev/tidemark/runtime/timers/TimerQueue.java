@@ -7,18 +7,13 @@ import java.util.function.Consumer;
  * Pending timers, ordered by timestamp and, for equal timestamps, by registration (so they fire
  * deterministically in the order they were registered).
  *
- * <p>Timers registered at a timestamp soon after one another form a chain (a ring in registration
- * order); only the head of each chain is in the binary min-heap, ordered by timestamp and then by
- * registration. Windows are why: every key's window ends at the same instant, so thousands of
- * timers share a timestamp. Polling them walks the chain (the successor takes its head's place in
- * the heap, no sifting), visiting timers, and the state they lead to, in the order they were
- * created, which is close to the order they lie in memory; a heap of single timers touched log n
- * scattered timers per poll instead. A timer with a timestamp of its own is a chain of one and costs
- * what a heap entry costs.
- *
- * <p>A new timer joins the newest chain of its timestamp if a small direct-mapped table of recent
- * chains still holds it, else it starts a chain. Either way every timer of a chain was registered
- * before every timer of a later chain of the same timestamp, which is what keeps the order exact.
+ * <p>The timers of one timestamp form a chain (a ring in registration order), found through
+ * {@link ChainsByTimestamp}; only the head of each chain is in the binary min-heap. Windows and timers
+ * set a fixed delay after their elements are why: thousands of timers share a timestamp, and the
+ * heap holds one entry per distinct timestamp, small enough to stay in cache, where a heap of single
+ * timers touched log n scattered timers per poll. Polling walks the chain (the successor takes its
+ * head's place in the heap, no sifting), visiting timers, and the state they lead to, in the order
+ * they were created.
  *
  * <p>A {@link TimerIndex} deduplicates (one timer per key, namespace and timestamp) and finds a timer
  * to delete; unlinking it costs O(1), or O(log n) if it was alone in its chain.
@@ -30,16 +25,12 @@ import java.util.function.Consumer;
  */
 public final class TimerQueue<K, N> {
 
-    private static final int RECENT_CHAINS = 1024; // a power of two
-
     private final TimerIndex<K, N> index = new TimerIndex<>();
-    private InternalTimer<K, N>[] recentChains; // allocated with the first timer: many queues never get one
-    private long[] recentTimestamps; // compared first: no timer is touched on a miss
+    private final ChainsByTimestamp<K, N> chainsByTimestamp = new ChainsByTimestamp<>();
     @SuppressWarnings({"unchecked", "rawtypes"})
     private InternalTimer<K, N>[] heap = new InternalTimer[16];
     private int chains;
     private int size;
-    private long sequence;
     private InternalTimer<K, N> lastAdded; // a window registers the same timer twice per element (trigger, cleanup)
 
     /**
@@ -57,17 +48,11 @@ public final class TimerQueue<K, N> {
             return false; // the common case in windows (one timer per window, many elements): no allocation
         }
         InternalTimer<K, N> timer = InternalTimer.of(key, namespace, timestamp);
-        timer.sequence = sequence++;
         index.add(timer);
         lastAdded = timer;
         size++;
-        if (recentChains == null) {
-            recentChains = newArray(RECENT_CHAINS);
-            recentTimestamps = new long[RECENT_CHAINS];
-        }
-        int recent = recentSlot(timestamp);
-        InternalTimer<K, N> head = recentChains[recent];
-        if (recentTimestamps[recent] == timestamp && head != null && head.heapIndex >= 0) {
+        InternalTimer<K, N> head = chainsByTimestamp.get(timestamp);
+        if (head != null) {
             InternalTimer<K, N> tail = head.prev;
             tail.next = timer;
             timer.prev = tail;
@@ -77,8 +62,7 @@ public final class TimerQueue<K, N> {
         }
         timer.prev = timer;
         timer.next = timer;
-        recentChains[recent] = timer;
-        recentTimestamps[recent] = timestamp;
+        chainsByTimestamp.put(timer);
         return heapAdd(timer);
     }
 
@@ -138,13 +122,10 @@ public final class TimerQueue<K, N> {
             InternalTimer<K, N> successor = next == timer ? null : next;
             if (successor == null) {
                 heapRemoveAt(at);
+                chainsByTimestamp.remove(timer.timestamp());
             } else {
-                // every timer of a chain precedes the next chain of its timestamp: the heap order holds
-                place(successor, at);
-            }
-            int recent = recentSlot(timer.timestamp());
-            if (recentChains[recent] == timer) {
-                recentChains[recent] = successor; // the chain lives on in its successor; hold no fired timer
+                place(successor, at); // same timestamp: the heap order holds
+                chainsByTimestamp.put(successor);
             }
         }
         if (next != timer) {
@@ -153,15 +134,6 @@ public final class TimerQueue<K, N> {
         }
         timer.prev = null;
         timer.next = null;
-    }
-
-    private static int recentSlot(long timestamp) {
-        return Long.hashCode(timestamp * 0x9E3779B97F4A7C15L) & (RECENT_CHAINS - 1);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static <K, N> InternalTimer<K, N>[] newArray(int length) {
-        return new InternalTimer[length];
     }
 
     /** @return whether {@code head} became the earliest */
@@ -221,7 +193,7 @@ public final class TimerQueue<K, N> {
     }
 
     private static boolean before(InternalTimer<?, ?> a, InternalTimer<?, ?> b) {
-        return a.timestamp() < b.timestamp() || (a.timestamp() == b.timestamp() && a.sequence < b.sequence);
+        return a.timestamp() < b.timestamp(); // one chain per timestamp: no two heads tie
     }
 
     private void place(InternalTimer<K, N> head, int at) {

@@ -1,0 +1,106 @@
+package dev.tidemark.runtime.timers;
+
+/**
+ * The head of the one chain each pending timestamp of a {@link TimerQueue} has: open addressing
+ * with linear probing over parallel arrays, deletion by backward shift, so a lookup allocates
+ * nothing and touches no timer.
+ *
+ * <p>It holds an entry per distinct pending timestamp, which is what the queue's heap holds too:
+ * a few thousand for timers set a fixed delay after their elements, however many timers share them.
+ *
+ * <p>Threading: the owning task's thread only.
+ */
+final class ChainsByTimestamp<K, N> {
+
+    private static final int MIN_CAPACITY = 16;
+
+    private long[] timestamps = new long[MIN_CAPACITY];
+    private InternalTimer<K, N>[] heads = newArray(MIN_CAPACITY);
+    private int shift = Long.SIZE - Integer.numberOfTrailingZeros(MIN_CAPACITY);
+    private int size;
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static <K, N> InternalTimer<K, N>[] newArray(int length) {
+        return new InternalTimer[length];
+    }
+
+    /** Fibonacci hashing: timestamps a millisecond apart land far apart, not in one probe run. */
+    private int home(long timestamp) {
+        return (int) ((timestamp * 0x9E3779B97F4A7C15L) >>> shift);
+    }
+
+    /** The head of the chain of {@code timestamp}, or {@code null} if no timer is pending there. */
+    InternalTimer<K, N> get(long timestamp) {
+        int mask = heads.length - 1;
+        for (int i = home(timestamp); heads[i] != null; i = (i + 1) & mask) {
+            if (timestamps[i] == timestamp) {
+                return heads[i];
+            }
+        }
+        return null;
+    }
+
+    /** Makes {@code head} the head of its timestamp's chain, a new chain or one whose head fired. */
+    void put(InternalTimer<K, N> head) {
+        long timestamp = head.timestamp();
+        int mask = heads.length - 1;
+        int i = home(timestamp);
+        for (; heads[i] != null; i = (i + 1) & mask) {
+            if (timestamps[i] == timestamp) {
+                heads[i] = head;
+                return;
+            }
+        }
+        heads[i] = head;
+        timestamps[i] = timestamp;
+        if (++size * 2 > heads.length) {
+            resize(heads.length * 2);
+        }
+    }
+
+    /** Forgets the chain of {@code timestamp}, whose last timer left. */
+    void remove(long timestamp) {
+        int mask = heads.length - 1;
+        int hole = home(timestamp);
+        while (timestamps[hole] != timestamp || heads[hole] == null) {
+            hole = (hole + 1) & mask; // the chain is there: the queue removes only what it put
+        }
+        size--;
+        for (int i = (hole + 1) & mask; heads[i] != null; i = (i + 1) & mask) {
+            int home = home(timestamps[i]);
+            boolean movable = hole <= i ? (home <= hole || home > i) : (home <= hole && home > i);
+            if (movable) {
+                heads[hole] = heads[i];
+                timestamps[hole] = timestamps[i];
+                hole = i;
+            }
+        }
+        heads[hole] = null;
+        if (heads.length > MIN_CAPACITY && size * 8 < heads.length) {
+            resize(heads.length / 2); // a burst of timestamps has fired: give its table back
+        }
+    }
+
+    int size() {
+        return size;
+    }
+
+    private void resize(int capacity) {
+        long[] oldTimestamps = timestamps;
+        InternalTimer<K, N>[] oldHeads = heads;
+        timestamps = new long[capacity];
+        heads = newArray(capacity);
+        shift = Long.SIZE - Integer.numberOfTrailingZeros(capacity);
+        int mask = capacity - 1;
+        for (int j = 0; j < oldHeads.length; j++) {
+            if (oldHeads[j] != null) {
+                int i = home(oldTimestamps[j]);
+                while (heads[i] != null) {
+                    i = (i + 1) & mask;
+                }
+                heads[i] = oldHeads[j];
+                timestamps[i] = oldTimestamps[j];
+            }
+        }
+    }
+}
