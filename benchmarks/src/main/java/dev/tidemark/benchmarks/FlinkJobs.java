@@ -47,12 +47,39 @@ public final class FlinkJobs {
                 .addSink(new Sink()));
     }
 
-    /** W4 on Flink: a keyed process function with one event-time timer per element. */
+    /**
+     * W4 on Flink: a keyed process function with one event-time timer per element; with
+     * {@code keyedState}, also counting each key's elements in a {@code ValueState}.
+     */
     @SuppressWarnings("deprecation")
-    public static Result timers(long events, long eventsPerMilli, int parallelism) throws Exception {
+    public static Result timers(long events, long eventsPerMilli, int parallelism, boolean keyedState)
+            throws Exception {
         return run("W4 timers on Flink", parallelism, env -> keyedEvents(env, events, eventsPerMilli, Events::key)
-                .process(new TimerPerElement())
+                .process(keyedState ? new CountAndTimerPerElement() : new TimerPerElement())
                 .addSink(new Sink()));
+    }
+
+    static final class CountAndTimerPerElement extends org.apache.flink.streaming.api.functions.KeyedProcessFunction<
+            Long, Tuple3<Long, Long, Long>, Long> {
+        private transient org.apache.flink.api.common.state.ValueState<Long> count;
+
+        @Override
+        public void open(org.apache.flink.configuration.Configuration parameters) {
+            count = getRuntimeContext().getState(
+                    new org.apache.flink.api.common.state.ValueStateDescriptor<>("count", Long.class));
+        }
+
+        @Override
+        public void processElement(Tuple3<Long, Long, Long> e, Context ctx, Collector<Long> out) throws Exception {
+            Long seen = count.value();
+            count.update(seen == null ? 1 : seen + 1);
+            ctx.timerService().registerEventTimeTimer(e.f2 + TimerJobs.DELAY);
+        }
+
+        @Override
+        public void onTimer(long timestamp, OnTimerContext ctx, Collector<Long> out) {
+            out.collect(Events.resultHash(ctx.getCurrentKey(), timestamp, 1));
+        }
     }
 
     static final class TimerPerElement extends org.apache.flink.streaming.api.functions.KeyedProcessFunction<Long,

@@ -19,6 +19,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * W4 (a keyed process function registering one event-time timer per element) in events per second:
  * Tidemark and Apache Flink's local execution at parallelism 1 and 2, beside the loop, each checked
  * against the loop's result count and checksum. Jet has no per-key timers, see {@link TimerJobs}.
+ * With {@code keyedState}, the function also counts each key's elements in a {@code ValueState}, a
+ * read and a write per element, as most keyed process functions do (the loop in a map).
  *
  * <p>{@code java -jar benchmarks/target/benchmarks.jar TimerBenchmark -prof gc}
  */
@@ -35,11 +37,15 @@ public class TimerBenchmark {
     @Param({"100", "1"})
     public long eventsPerMilli;
 
+    /** Whether the function also reads and writes a {@code ValueState} per element. */
+    @Param({"false", "true"})
+    public boolean keyedState;
+
     private Result expected;
 
     @Setup(Level.Trial)
     public void computeExpected() {
-        expected = TimerJobs.baseline(EVENTS, eventsPerMilli);
+        expected = TimerJobs.baseline(EVENTS, eventsPerMilli, keyedState);
     }
 
     private Result check(Result actual) {
@@ -49,30 +55,30 @@ public class TimerBenchmark {
     @Benchmark
     @OperationsPerInvocation(EVENTS)
     public Result baseline() {
-        return check(TimerJobs.baseline(EVENTS, eventsPerMilli));
+        return check(TimerJobs.baseline(EVENTS, eventsPerMilli, keyedState));
     }
 
     @Benchmark
     @OperationsPerInvocation(EVENTS)
     public Result tidemarkParallelism1() throws InterruptedException {
-        return check(TimerJobs.tidemark(EVENTS, eventsPerMilli, 1));
+        return check(TimerJobs.tidemark(EVENTS, eventsPerMilli, 1, keyedState));
     }
 
     @Benchmark
     @OperationsPerInvocation(EVENTS)
     public Result tidemarkParallelism2() throws InterruptedException {
-        return check(TimerJobs.tidemark(EVENTS, eventsPerMilli, 2));
+        return check(TimerJobs.tidemark(EVENTS, eventsPerMilli, 2, keyedState));
     }
 
     @Benchmark
     @OperationsPerInvocation(EVENTS)
     public Result flinkParallelism1() throws Exception {
-        return check(FlinkJobs.timers(EVENTS, eventsPerMilli, 1));
+        return check(FlinkJobs.timers(EVENTS, eventsPerMilli, 1, keyedState));
     }
 
     @Benchmark
     @OperationsPerInvocation(EVENTS)
     public Result flinkParallelism2() throws Exception {
-        return check(FlinkJobs.timers(EVENTS, eventsPerMilli, 2));
+        return check(FlinkJobs.timers(EVENTS, eventsPerMilli, 2, keyedState));
     }
 }

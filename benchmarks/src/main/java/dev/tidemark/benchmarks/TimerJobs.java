@@ -1,7 +1,12 @@
 package dev.tidemark.benchmarks;
 
 import dev.tidemark.api.functions.Collector;
+import dev.tidemark.api.Configuration;
 import dev.tidemark.api.functions.KeyedProcessFunction;
+import dev.tidemark.state.ValueState;
+import dev.tidemark.state.ValueStateDescriptor;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -18,11 +23,15 @@ public final class TimerJobs {
 
     private TimerJobs() {}
 
-    /** Runs W4 on Tidemark and returns what the sink saw. */
-    public static Result tidemark(long events, long eventsPerMilli, int parallelism) throws InterruptedException {
+    /**
+     * Runs W4 on Tidemark and returns what the sink saw; with {@code keyedState}, the function also
+     * counts each key's elements in a {@code ValueState}.
+     */
+    public static Result tidemark(long events, long eventsPerMilli, int parallelism, boolean keyedState)
+            throws InterruptedException {
         return TidemarkJobs.run("W4 timers", parallelism, env -> TidemarkJobs.keyedEvents(env,
                         new GeneratorSource(events, eventsPerMilli))
-                .process(new TimerPerElement())
+                .process(keyedState ? new CountAndTimerPerElement() : new TimerPerElement())
                 .addSink(new ResultSink()));
     }
 
@@ -39,13 +48,39 @@ public final class TimerJobs {
         }
     }
 
-    /** The same firings from a loop: the distinct (key, time) pairs. */
-    public static Result baseline(long events, long eventsPerMilli) {
+    /** {@link TimerPerElement}, also counting each key's elements in a {@code ValueState}, as users do. */
+    static final class CountAndTimerPerElement extends KeyedProcessFunction<Long, Event, Long> {
+        private transient ValueState<Long> count;
+
+        @Override
+        public void open(Configuration parameters) {
+            count = getRuntimeContext().getState(new ValueStateDescriptor<>("count", Long.class));
+        }
+
+        @Override
+        public void processElement(Event e, Context ctx, Collector<Long> out) throws Exception {
+            Long seen = count.value();
+            count.update(seen == null ? 1 : seen + 1);
+            ctx.timerService().registerEventTimeTimer(e.timestamp() + DELAY);
+        }
+
+        @Override
+        public void onTimer(long timestamp, OnTimerContext ctx, Collector<Long> out) {
+            out.collect(Events.resultHash(ctx.getCurrentKey(), timestamp, 1));
+        }
+    }
+
+    /** The same firings from a loop: the distinct (key, time) pairs; with {@code keyedState}, counts in a map. */
+    public static Result baseline(long events, long eventsPerMilli, boolean keyedState) {
         Set<Long> seen = new HashSet<>();
+        Map<Long, Long> counts = new HashMap<>();
         long count = 0;
         long checksum = 0;
         for (long i = 0; i < events; i++) {
             long key = Events.key(i);
+            if (keyedState) {
+                counts.merge(key, 1L, Long::sum);
+            }
             long time = Events.timestamp(i, eventsPerMilli) + DELAY;
             if (seen.add(time * 10_000 + key)) { // keys are below 10,000
                 count++;

@@ -19,6 +19,13 @@ abstract class HeapState<K, N, V> {
     private final NamespacedStateStore<K, N> store;
     private final StateTtlConfig ttl;
     private final long ttlMillis;
+    // The entry the last access found: a read, then a write of the same key and namespace, as most
+    // functions do per element, costs one lookup.
+    private KeyNamespaceMap<K, N, Object> foundIn;
+    private int foundSlot;
+    private int foundShape;
+    private Object foundKey;
+    private Object foundNamespace;
 
     HeapState(NamespacedStateStore<K, N> store, String name, Class<?> kind, StateTtlConfig ttl) {
         this.store = store;
@@ -69,12 +76,35 @@ abstract class HeapState<K, N, V> {
         }
     }
 
+    /** Whether the last entry found is (key, namespace) in {@code map} and still where it was found. */
+    private boolean isFound(KeyNamespaceMap<K, N, Object> map, K key, N namespace) {
+        return map == foundIn && key == foundKey && namespace == foundNamespace && map.shape() == foundShape;
+    }
+
+    /** The slot of (key, namespace) in {@code map}, or -1, remembered for the access that follows. */
+    private int slotIn(KeyNamespaceMap<K, N, Object> map, K key, N namespace) {
+        if (isFound(map, key, namespace)) {
+            return foundSlot;
+        }
+        int slot = map.find(key, namespace);
+        if (slot >= 0) {
+            foundIn = map;
+            foundSlot = slot;
+            foundShape = map.shape();
+            foundKey = key;
+            foundNamespace = namespace;
+        }
+        return slot;
+    }
+
     @SuppressWarnings("unchecked")
     final V read() {
         K key = backend.getCurrentKey();
         int keyGroup = backend.getCurrentKeyGroup();
         N namespace = store.namespace();
-        Object raw = table.get(key, keyGroup, namespace);
+        KeyNamespaceMap<K, N, Object> map = table.groupIfPresent(keyGroup);
+        int slot = map == null ? -1 : slotIn(map, key, namespace);
+        Object raw = slot < 0 ? null : map.valueAt(slot);
         if (ttl == null || raw == null) {
             return (V) raw;
         }
@@ -95,7 +125,14 @@ abstract class HeapState<K, N, V> {
             return;
         }
         Object stored = ttl == null ? value : new Stamped(value, writeTime());
-        table.put(backend.getCurrentKey(), backend.getCurrentKeyGroup(), store.namespace(), stored);
+        K key = backend.getCurrentKey();
+        N namespace = store.namespace();
+        KeyNamespaceMap<K, N, Object> map = table.group(backend.getCurrentKeyGroup());
+        if (isFound(map, key, namespace)) {
+            map.setValueAt(foundSlot, stored);
+        } else {
+            map.put(key, namespace, stored); // one probe, where a find first would cost two for a new entry
+        }
     }
 
     public final void clear() {

@@ -22,6 +22,7 @@ public final class KeyNamespaceMap<K, N, V> {
     private int[] hashes = new int[16];
     private Object[] entries = new Object[16 * WIDTH]; // slot i: key, namespace, value at WIDTH * i
     private int size;
+    private int shape; // changes whenever entries move (a removal, a resize): slots found before are stale
 
     private static int hash(Object key, Object namespace) {
         int h = key.hashCode() * 0x9E3779B9 + namespace.hashCode();
@@ -38,7 +39,7 @@ public final class KeyNamespaceMap<K, N, V> {
         return (k == key || k.equals(key)) && (n == namespace || n.equals(namespace));
     }
 
-    /** The slot of (key, namespace), or -1; valid until the map next changes shape (put of a new entry, remove). */
+    /** The slot of (key, namespace), or -1; valid until the map next changes {@link #shape}. */
     public int find(K key, N namespace) {
         return find(key, namespace, hash(key, namespace));
     }
@@ -51,6 +52,14 @@ public final class KeyNamespaceMap<K, N, V> {
             }
         }
         return -1;
+    }
+
+    /**
+     * A number that changes whenever entries move; while it stays the same, a slot {@link #find}
+     * returned still holds its entry (adding an entry moves no other).
+     */
+    int shape() {
+        return shape;
     }
 
     @SuppressWarnings("unchecked")
@@ -105,6 +114,7 @@ public final class KeyNamespaceMap<K, N, V> {
     private void deleteAt(int hole) {
         int mask = hashes.length - 1;
         size--;
+        shape++;
         int i = hole;
         while (true) {
             i = (i + 1) & mask;
@@ -125,6 +135,7 @@ public final class KeyNamespaceMap<K, N, V> {
     }
 
     private void resize() {
+        shape++;
         int[] oldHashes = hashes;
         Object[] oldEntries = entries;
         int capacity = oldHashes.length * 2;

@@ -43,6 +43,11 @@ public final class StateTable<K, N, V> {
         return map;
     }
 
+    /** Key group {@code keyGroup}'s map, or {@code null} if it has never held an entry. */
+    KeyNamespaceMap<K, N, V> groupIfPresent(int keyGroup) {
+        return byKeyGroup[keyGroup];
+    }
+
     /** Removes and returns the value; a finished key leaves nothing behind. */
     public V remove(K key, int keyGroup, N namespace) {
         KeyNamespaceMap<K, N, V> map = byKeyGroup[keyGroup];

@@ -11,8 +11,10 @@ import dev.tidemark.state.ReducingStateDescriptor;
 import dev.tidemark.state.StateTtlConfig;
 import dev.tidemark.state.ValueStateDescriptor;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class KeyedStateTest {
@@ -57,6 +59,36 @@ class KeyedStateTest {
         backend.setCurrentKey("b");
         state.update(null);
         assertThat(backend.totalEntries()).isZero();
+    }
+
+    @Test
+    void valueState_readThenWrite_seesEveryChangeOtherStatesAndKeysMadeInBetween() {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        // two states on one table (a function's and a window's state of the same name), as a window function has
+        var perWindow = new NamespacedStateStore<String, String>(backend, "w0");
+        var windowed = perWindow.getState(new ValueStateDescriptor<>("v", Integer.class));
+        var plain = store.getState(new ValueStateDescriptor<>("v", Integer.class));
+        Map<String, Integer> model = new HashMap<>();
+        for (int op = 0; op < 50_000; op++) {
+            String key = "k" + random.nextInt(300); // a new String each time: equal keys, not the same object
+            String window = "w" + random.nextInt(3);
+            backend.setCurrentKey(key);
+            perWindow.setNamespace(window);
+            boolean onWindow = random.nextBoolean();
+            String entry = key + "/" + (onWindow ? window : "-");
+            var state = onWindow ? windowed : plain;
+            assertThat(state.value()).as("seed %d, %s", seed, entry).isEqualTo(model.get(entry));
+            int choice = random.nextInt(10);
+            if (choice < 6) {
+                state.update(op);
+                model.put(entry, op);
+            } else if (choice < 9) {
+                state.clear();
+                model.remove(entry);
+            }
+            assertThat(state.value()).as("seed %d, %s", seed, entry).isEqualTo(model.get(entry));
+        }
     }
 
     @Test
