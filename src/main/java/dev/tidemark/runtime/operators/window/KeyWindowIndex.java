@@ -14,7 +14,9 @@ import java.util.Arrays;
  * <p>The ring is as large as the span of open windows (from the first not yet cleaned up to the
  * latest), and grows when that span does. A slot whose key is in no open window stays in the
  * directory (a key that comes back finds it again) until dead slots outnumber live ones; then the
- * directory is rebuilt of the live ones and the tables are told their keys' new slots.
+ * directory is rebuilt of the live ones and the tables are told their keys' new slots. The rebuild
+ * keeps the arrays (and a directory as large as the old one) unless far fewer keys are live: keys
+ * that each return every few windows would otherwise regrow them after every rebuild.
  *
  * <p>Clipped windows (at the ends of time, where several windows share a start or an end) are not
  * kept here: their tables find keys by their own index.
@@ -198,16 +200,29 @@ final class KeyWindowIndex {
      * @return false if the keys do not fit in rings (see {@link #slotOf})
      */
     boolean rebuild(WindowTables<?> tables, boolean compact) {
+        int slots = open.length;
         if (compact) {
-            directory = new WindowTable(null, Math.max(16, live), tables.longKeys());
-            open = new int[Math.max(16, live)];
-        } else {
+            // as large as before: keys that left mostly come back, and the arrays need not grow back step by step
+            directory = new WindowTable(null, Math.max(16, directory.size()), tables.longKeys());
+            if (slots > 16 && 4L * live < slots) {
+                slots = Math.max(16, 2 * live); // far fewer keys than the arrays hold: give the memory back
+            }
+        }
+        if (slots == open.length) {
             Arrays.fill(open, 0);
+        } else {
+            open = new int[slots];
+        }
+        int cells = slots << ringBits;
+        if (cells == cellWindows.length) {
+            Arrays.fill(cellWindows, NO_WINDOW); // a cell is read only where its window matches
+            Arrays.fill(cellValues, null);
+        } else {
+            cellWindows = emptyCells(cells);
+            cellPositions = new int[cells];
+            cellValues = new Object[cells];
         }
         live = 0;
-        cellWindows = emptyCells(open.length << ringBits);
-        cellPositions = new int[open.length << ringBits];
-        cellValues = new Object[open.length << ringBits];
         for (int t = 0; t < tables.count(); t++) {
             WindowTable table = tables.get(t);
             if (WindowTables.isClipped(table.window())) {
