@@ -28,6 +28,7 @@ public final class OperatorException extends TidemarkException {
      * its cause chain) the tag of an operator further down the chain, which is the true origin.
      */
     public static OperatorException tag(String operatorName, Throwable failure) {
+        HeapReserve.releaseOn(failure); // the tag itself allocates
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof OperatorException tagged) {
                 return tagged;

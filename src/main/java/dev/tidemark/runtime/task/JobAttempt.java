@@ -255,6 +255,14 @@ final class JobAttempt implements TaskListener {
 
     @Override
     public void taskTerminated(StreamTask task) {
+        Throwable unreported = task.unreportedFailure();
+        if (unreported != null) {
+            try {
+                taskFailed(task.unreportedOperator(), unreported); // records it before it logs or cancels
+            } catch (VirtualMachineError stillShort) {
+                // recorded: the attempt ends failed, and its other tasks end with their sources
+            }
+        }
         if (liveTasks.decrementAndGet() > 0) {
             return;
         }

@@ -10,6 +10,7 @@ import dev.tidemark.checkpoint.CheckpointConfig;
 import dev.tidemark.runtime.checkpoint.CheckpointStorage;
 import dev.tidemark.runtime.checkpoint.CompletedCheckpoint;
 import dev.tidemark.runtime.graph.JobGraph;
+import dev.tidemark.runtime.operators.HeapReserve;
 import dev.tidemark.runtime.metrics.MetricRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -144,6 +145,7 @@ public final class LocalJob implements JobClient, JobAttempt.Listener {
 
     /** Starts the first attempt and periodic checkpoints. */
     public LocalJob start() {
+        HeapReserve.restore(); // an earlier job that ran out of memory used it
         JobAttempt first;
         synchronized (lock) {
             status = JobStatus.RUNNING;
@@ -260,10 +262,7 @@ public final class LocalJob implements JobClient, JobAttempt.Listener {
             last = attempt;
         }
         last.join(); // every attempt reported its end; wait for the last instructions of its threads
-        Thread housekeeper = housekeepingThread;
-        if (housekeeper != null && housekeeper != Thread.currentThread()) {
-            housekeeper.join(TimeUnit.SECONDS.toMillis(10)); // shut down with the job: its thread ends just after
-        }
+        awaitHousekeeper();
         return outcome(last);
     }
 
@@ -383,11 +382,24 @@ public final class LocalJob implements JobClient, JobAttempt.Listener {
         synchronized (lock) {
             last = attempt;
         }
+        awaitHousekeeper(); // whoever waits on the futures below finds no thread of the job left
         try {
             outcome.complete(outcome(last));
         } catch (RuntimeException why) {
             outcome.completeExceptionally(why);
         }
         whenEnded.complete(null);
+    }
+
+    /** Waits for the housekeeping thread, shut down with the job, to end (unless this is it). */
+    private void awaitHousekeeper() {
+        Thread housekeeper = housekeepingThread;
+        if (housekeeper != null && housekeeper != Thread.currentThread()) {
+            try {
+                housekeeper.join(TimeUnit.SECONDS.toMillis(10));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // the futures still complete; the caller sees the interrupt
+            }
+        }
     }
 }

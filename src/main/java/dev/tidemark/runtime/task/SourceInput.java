@@ -3,6 +3,7 @@ package dev.tidemark.runtime.task;
 import dev.tidemark.api.TidemarkException;
 import dev.tidemark.eventtime.Watermark;
 import dev.tidemark.runtime.checkpoint.CheckpointBarrier;
+import dev.tidemark.runtime.operators.HeapReserve;
 import dev.tidemark.runtime.operators.OperatorException;
 import dev.tidemark.runtime.operators.WatermarkStatus;
 
@@ -157,6 +158,7 @@ final class SourceInput {
 
     /** Under the lock: the first failure of the chain is reported, so a source that swallows it cannot hide it. */
     private RuntimeException fail(Throwable t) {
+        HeapReserve.releaseOn(t);
         if (!closed && !failed) {
             failed = true;
             if (t instanceof OperatorException e) {

@@ -5,6 +5,7 @@ import dev.tidemark.runtime.checkpoint.CheckpointBarrier;
 import dev.tidemark.runtime.checkpoint.CompletedCheckpoint;
 import dev.tidemark.runtime.checkpoint.OperatorSnapshot;
 import dev.tidemark.runtime.graph.SourceTransformation;
+import dev.tidemark.runtime.operators.HeapReserve;
 import dev.tidemark.runtime.operators.OperatorException;
 import dev.tidemark.runtime.timers.MailboxProcessingTimeService;
 import java.util.List;
@@ -49,6 +50,8 @@ final class StreamTask {
     private final MailboxProcessingTimeService timeService;
     private final ExecutionConfig config;
     private final TaskListener listener;
+    private volatile Throwable unreportedFailure; // see report(): set only when reporting itself ran out of memory
+    private volatile String unreportedOperator;
     private final SourceRunner source;
     private final Thread taskThread;
     private final Thread sourceThread;
@@ -234,6 +237,7 @@ final class StreamTask {
                 finishCheckpoints();
             }
         } catch (Throwable t) {
+            HeapReserve.releaseOn(t);
             reportFailure(t);
         } finally {
             synchronized (interruptLock) {
@@ -251,17 +255,34 @@ final class StreamTask {
     }
 
     private void reportFailure(Throwable t) {
+        if (t instanceof OperatorException e) {
+            report(e.operatorName(), e.getCause());
+        } else {
+            report(subtask.displayName(), t);
+        }
+    }
+
+    private void report(String operatorName, Throwable cause) {
         try {
-            if (t instanceof OperatorException e) {
-                listener.taskFailed(e.operatorName(), e.getCause());
-            } else {
-                listener.taskFailed(subtask.displayName(), t);
-            }
+            listener.taskFailed(operatorName, cause);
         } catch (Throwable again) {
             if (!(again instanceof VirtualMachineError)) {
                 throw again;
-            } // reporting ran out of memory too: the job still ends with this task, failed or cancelled
+            }
+            // reporting ran out of memory too: kept (two stores, nothing allocated) for when this task ends,
+            // so that its job fails rather than finishes
+            unreportedOperator = operatorName;
+            unreportedFailure = cause;
         }
+    }
+
+    /** A failure this task could not report when it happened (out of memory), or {@code null}. */
+    Throwable unreportedFailure() {
+        return unreportedFailure;
+    }
+
+    String unreportedOperator() {
+        return unreportedOperator;
     }
 
     /** Stops the clock and the source, closes the chain, waits for the source thread. */
@@ -355,10 +376,11 @@ final class StreamTask {
         try {
             source.run();
         } catch (Throwable t) {
+            HeapReserve.releaseOn(t);
             if (source.isCancelled()) {
                 LOG.debug("Source stopped by cancellation: job={}, source={}, cause={}", jobName, name, t.toString());
             } else {
-                listener.taskFailed(name, t);
+                report(name, t);
             }
         }
     }
