@@ -188,6 +188,9 @@ class KafkaExactlyOnceTest {
         } finally {
             intruder.cancel();
             running.cancel();
+            // both still checkpoint into the temporary directory until they have ended
+            intruder.cancel().get(60, java.util.concurrent.TimeUnit.SECONDS);
+            running.cancel().get(60, java.util.concurrent.TimeUnit.SECONDS);
         }
     }
 
