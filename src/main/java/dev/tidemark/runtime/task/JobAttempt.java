@@ -257,10 +257,17 @@ final class JobAttempt implements TaskListener {
     public void taskTerminated(StreamTask task) {
         Throwable unreported = task.unreportedFailure();
         if (unreported != null) {
+            String operatorName = task.unreportedOperator();
+            synchronized (lock) {
+                if (failure == null) { // the lost report may have got this far, or not
+                    failure = unreported;
+                    failedOperator = operatorName;
+                }
+            }
             try {
-                taskFailed(task.unreportedOperator(), unreported); // records it before it logs or cancels
+                listener.attemptFailed(this, operatorName, unreported); // stops the other tasks, as the report would have
             } catch (VirtualMachineError stillShort) {
-                // recorded: the attempt ends failed, and its other tasks end with their sources
+                // recorded: the attempt ends failed, not finished
             }
         }
         if (liveTasks.decrementAndGet() > 0) {

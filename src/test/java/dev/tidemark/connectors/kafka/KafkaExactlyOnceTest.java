@@ -186,11 +186,11 @@ class KafkaExactlyOnceTest {
             assertThatThrownBy(() -> running.await(Duration.ofSeconds(60)))
                     .hasStackTraceContaining("transactional id 'shared-0'").hasStackTraceContaining("transactional id prefix 'shared'");
         } finally {
-            intruder.cancel();
-            running.cancel();
+            var intruderEnded = intruder.cancel();
+            var runningEnded = running.cancel();
             // both still checkpoint into the temporary directory until they have ended
-            intruder.cancel().get(60, java.util.concurrent.TimeUnit.SECONDS);
-            running.cancel().get(60, java.util.concurrent.TimeUnit.SECONDS);
+            intruderEnded.get(60, java.util.concurrent.TimeUnit.SECONDS);
+            runningEnded.get(60, java.util.concurrent.TimeUnit.SECONDS);
         }
     }
 
