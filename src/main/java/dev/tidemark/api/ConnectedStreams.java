@@ -110,7 +110,7 @@ public final class ConnectedStreams<IN1, IN2> {
                 (KeySelector<IN1, K>) key1.copy(), (KeySelector<IN2, K>) key2.copy(), ctx));
     }
 
-    private <R> SingleOutputStreamOperator<R> build(String name, TwoInputOperatorFactory<IN1, IN2, R> factory) {
+    <R> SingleOutputStreamOperator<R> build(String name, TwoInputOperatorFactory<IN1, IN2, R> factory) {
         TwoInputTransformation<IN1, IN2, R> t = new TwoInputTransformation<>(name, input1, input2, factory);
         environment.addTransformation(t);
         return new SingleOutputStreamOperator<>(environment, t);

@@ -88,6 +88,19 @@ public class DataStream<T> {
                 keySelectorOf(other));
     }
 
+    /**
+     * Joins this stream with {@code other} by key and window: see {@link JoinedStreams}. For joins by
+     * a time interval between the two elements, see {@link KeyedStream#intervalJoin}.
+     */
+    public <T2> JoinedStreams<T, T2> join(DataStream<T2> other) {
+        return new JoinedStreams<>(this, Objects.requireNonNull(other, "other stream must not be null"));
+    }
+
+    /** Groups this stream and {@code other} together by key and window: see {@link CoGroupedStreams}. */
+    public <T2> CoGroupedStreams<T, T2> coGroup(DataStream<T2> other) {
+        return new CoGroupedStreams<>(this, Objects.requireNonNull(other, "other stream must not be null"));
+    }
+
     /** The key of a keyed stream (so keyed streams connect as keyed), or {@code null}. */
     private static <X> SerializedValue<? extends KeySelector<X, ?>> keySelectorOf(DataStream<X> stream) {
         return stream instanceof KeyedStream<X, ?> keyed ? keyed.serializedKeySelector() : null;

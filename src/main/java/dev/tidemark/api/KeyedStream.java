@@ -6,14 +6,19 @@ import dev.tidemark.api.functions.KeySelector;
 import dev.tidemark.api.functions.KeyedProcessFunction;
 import dev.tidemark.api.functions.MapFunction;
 import dev.tidemark.api.functions.ProcessFunction;
+import dev.tidemark.api.functions.ProcessJoinFunction;
 import dev.tidemark.api.functions.ReduceFunction;
 import dev.tidemark.api.functions.RichFunction;
 import dev.tidemark.api.typeinfo.TypeInformation;
+import dev.tidemark.eventtime.Durations;
+import dev.tidemark.runtime.graph.KeyTypes;
 import dev.tidemark.runtime.graph.SerializedValue;
 import dev.tidemark.runtime.graph.Transformation;
 import dev.tidemark.runtime.operators.KeyedFunctions;
 import dev.tidemark.runtime.operators.KeyedProcessOperator;
 import dev.tidemark.runtime.operators.StreamGroupedReduceOperator;
+import dev.tidemark.runtime.operators.join.IntervalBounds;
+import dev.tidemark.runtime.operators.join.IntervalJoinOperator;
 import dev.tidemark.windowing.assigners.GlobalWindows;
 import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
 import dev.tidemark.windowing.assigners.SlidingProcessingTimeWindows;
@@ -27,6 +32,7 @@ import dev.tidemark.windowing.windows.GlobalWindow;
 import dev.tidemark.windowing.windows.TimeWindow;
 import dev.tidemark.windowing.windows.Window;
 import java.time.Duration;
+import java.util.Objects;
 
 /**
  * A stream partitioned by key: operators on it have keyed state and timers scoped to the key of the
@@ -154,10 +160,154 @@ public class KeyedStream<T, K> extends DataStream<T> implements FieldAggregation
         return window(GlobalWindows.create()).evictor(CountEvictor.of(size)).trigger(CountTrigger.of(slide));
     }
 
+    /**
+     * Joins this stream with {@code other}, keyed by the same key, by the time between their
+     * elements: give the bounds with {@link IntervalJoin#between}. See {@link IntervalJoined}.
+     */
+    public <T1> IntervalJoin<T, T1, K> intervalJoin(KeyedStream<T1, K> other) {
+        return new IntervalJoin<>(this, Objects.requireNonNull(other, "other stream must not be null"));
+    }
+
     /** A rolling field aggregation: see {@link FieldAggregations}. */
     @Override
     @Internal
     public SingleOutputStreamOperator<T> aggregateField(FieldAggregation<T> aggregation) {
         return reduce(aggregation).name(aggregation.describe());
+    }
+
+    /**
+     * An interval join whose bounds are not given yet.
+     *
+     * @param <T1> the left (this) stream's type
+     * @param <T2> the right stream's type
+     * @param <KEY> the key type of both
+     */
+    public static class IntervalJoin<T1, T2, KEY> {
+        private final KeyedStream<T1, KEY> left;
+        private final KeyedStream<T2, KEY> right;
+
+        IntervalJoin(KeyedStream<T1, KEY> left, KeyedStream<T2, KEY> right) {
+            KeyTypes.checkMatching(left.getKeySelector(), right.getKeySelector(), "intervalJoin");
+            this.left = left;
+            this.right = right;
+        }
+
+        /** Joins by event time: the only time an interval join supports, and the default. */
+        public IntervalJoin<T1, T2, KEY> inEventTime() {
+            return this;
+        }
+
+        /**
+         * Refused, as in Flink: elements' processing times are not repeatable, so no bound on them
+         * could be checked.
+         *
+         * @throws UnsupportedOperationException always
+         */
+        public IntervalJoin<T1, T2, KEY> inProcessingTime() {
+            throw new UnsupportedOperationException("intervalJoin: only event time is supported");
+        }
+
+        /** As {@link #between(Duration, Duration)}, with Flink 1.x's {@link dev.tidemark.windowing.time.Time}. */
+        public IntervalJoined<T1, T2, KEY> between(dev.tidemark.windowing.time.Time lowerBound,
+                dev.tidemark.windowing.time.Time upperBound) {
+            return between(dev.tidemark.windowing.time.Time.toDuration(lowerBound, "lowerBound"),
+                    dev.tidemark.windowing.time.Time.toDuration(upperBound, "upperBound"));
+        }
+
+        /**
+         * A left element at {@code t} meets every right element of its key with a timestamp in
+         * {@code [t + lowerBound, t + upperBound]}; bounds may be negative.
+         *
+         * @throws IllegalArgumentException if {@code lowerBound > upperBound}, or one does not fit in a
+         *     long of milliseconds
+         */
+        public IntervalJoined<T1, T2, KEY> between(Duration lowerBound, Duration upperBound) {
+            long lower = Durations.signedMillis(lowerBound, "lowerBound");
+            long upper = Durations.signedMillis(upperBound, "upperBound");
+            IntervalBounds.of(lower, upper, false, false, "intervalJoin");
+            return new IntervalJoined<>(left, right, lower, upper, true, true);
+        }
+    }
+
+    /**
+     * An interval join with its bounds: a left element at {@code t} meets every right element of its
+     * key in {@code [t + lower, t + upper]} (bounds inclusive unless made exclusive), whichever of the
+     * two arrives first; each pair goes to a {@link ProcessJoinFunction}, and its results carry the
+     * larger of the two timestamps.
+     *
+     * <p>An element behind the watermark when it arrives is late, as in Flink: it goes to its side's
+     * late output if one is set, otherwise it is dropped and counted in the operator's
+     * {@code numLateRecordsDropped}. Buffered elements are dropped once the watermark passes their
+     * last possible partner, so the join's state stays bounded on an endless stream.
+     *
+     * @param <IN1> the left stream's type
+     * @param <IN2> the right stream's type
+     * @param <KEY> the key type of both
+     */
+    public static class IntervalJoined<IN1, IN2, KEY> {
+        private final KeyedStream<IN1, KEY> left;
+        private final KeyedStream<IN2, KEY> right;
+        private final long lower;
+        private final long upper;
+        private boolean lowerExclusive;
+        private boolean upperExclusive;
+        private OutputTag<IN1> leftLateTag;
+        private OutputTag<IN2> rightLateTag;
+
+        public IntervalJoined(KeyedStream<IN1, KEY> left, KeyedStream<IN2, KEY> right, long lowerBound,
+                long upperBound, boolean lowerBoundInclusive, boolean upperBoundInclusive) {
+            this.left = Objects.requireNonNull(left, "left stream must not be null");
+            this.right = Objects.requireNonNull(right, "right stream must not be null");
+            this.lower = lowerBound;
+            this.upper = upperBound;
+            this.lowerExclusive = !lowerBoundInclusive;
+            this.upperExclusive = !upperBoundInclusive;
+        }
+
+        /** Makes the upper bound exclusive: {@code t + upper} itself no longer matches. */
+        public IntervalJoined<IN1, IN2, KEY> upperBoundExclusive() {
+            this.upperExclusive = true;
+            return this;
+        }
+
+        /** Makes the lower bound exclusive: {@code t + lower} itself no longer matches. */
+        public IntervalJoined<IN1, IN2, KEY> lowerBoundExclusive() {
+            this.lowerExclusive = true;
+            return this;
+        }
+
+        /** Sends left elements that arrive late to side output {@code tag} instead of dropping them. */
+        public IntervalJoined<IN1, IN2, KEY> sideOutputLeftLateData(OutputTag<IN1> tag) {
+            this.leftLateTag = Objects.requireNonNull(tag, "output tag must not be null");
+            return this;
+        }
+
+        /** Sends right elements that arrive late to side output {@code tag} instead of dropping them. */
+        public IntervalJoined<IN1, IN2, KEY> sideOutputRightLateData(OutputTag<IN2> tag) {
+            this.rightLateTag = Objects.requireNonNull(tag, "output tag must not be null");
+            return this;
+        }
+
+        /**
+         * Hands every matching pair to {@code function}.
+         *
+         * @throws IllegalArgumentException if exclusive bounds leave no interval
+         */
+        public <OUT> SingleOutputStreamOperator<OUT> process(ProcessJoinFunction<IN1, IN2, OUT> function) {
+            IntervalBounds bounds = IntervalBounds.of(lower, upper, lowerExclusive, upperExclusive, "intervalJoin");
+            SerializedValue<ProcessJoinFunction<IN1, IN2, OUT>> fn = serialize(function, "IntervalJoin");
+            SerializedValue<KeySelector<IN1, KEY>> leftKey = left.serializedKeySelector();
+            SerializedValue<KeySelector<IN2, KEY>> rightKey = right.serializedKeySelector();
+            OutputTag<IN1> leftTag = leftLateTag;
+            OutputTag<IN2> rightTag = rightLateTag;
+            return left.connect(right).build("IntervalJoin", ctx -> new IntervalJoinOperator<>(fn.copy(),
+                    leftKey.copy(), rightKey.copy(), bounds, leftTag, rightTag, ctx));
+        }
+
+        /** As {@link #process(ProcessJoinFunction)}, declaring the result type. */
+        public <OUT> SingleOutputStreamOperator<OUT> process(ProcessJoinFunction<IN1, IN2, OUT> function,
+                TypeInformation<OUT> outputType) {
+            return process(function).returns(outputType);
+        }
     }
 }

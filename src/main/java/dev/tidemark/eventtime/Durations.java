@@ -35,4 +35,21 @@ public final class Durations {
         }
         return millis;
     }
+
+    /**
+     * {@code duration} in milliseconds, which may be negative (a bound relative to a timestamp);
+     * rejects null and values beyond {@code ±Long.MAX_VALUE} ms, so the result can be negated.
+     */
+    public static long signedMillis(Duration duration, String name) {
+        Objects.requireNonNull(duration, () -> name + " must not be null");
+        try {
+            long millis = duration.toMillis();
+            if (millis != Long.MIN_VALUE) {
+                return millis;
+            }
+        } catch (ArithmeticException overflow) {
+            // reported below
+        }
+        throw new IllegalArgumentException(name + " must fit in a long of milliseconds: " + name + "=" + duration);
+    }
 }

@@ -28,6 +28,22 @@ public final class KeyTypes {
         }
     }
 
+    /**
+     * Refuses two selectors whose keys are to be matched (a join's) when the types of key they return
+     * can be seen and neither is a subtype of the other: such keys are never equal.
+     *
+     * @throws IllegalArgumentException naming both types and {@code operation}
+     */
+    public static void checkMatching(Serializable first, Serializable second, String operation) {
+        Class<?> a = keyType(first);
+        Class<?> b = keyType(second);
+        if (a != null && b != null && !a.isAssignableFrom(b) && !b.isAssignableFrom(a)) {
+            throw new IllegalArgumentException(operation + ": the two inputs' keys have different types, "
+                    + a.getName() + " and " + b.getName() + ", and keys of different types never match;"
+                    + " make both key selectors return the same type");
+        }
+    }
+
     private static Class<?> keyType(Serializable selector) {
         try {
             Method writeReplace = selector.getClass().getDeclaredMethod("writeReplace");
@@ -55,7 +71,17 @@ public final class KeyTypes {
         if (ret.startsWith("L")) {
             return Class.forName(ret.substring(1, ret.length() - 1).replace('/', '.'), false, loader);
         }
-        return null; // a primitive: boxed, and fine
+        return switch (ret) { // a primitive, boxed
+            case "I" -> Integer.class;
+            case "J" -> Long.class;
+            case "S" -> Short.class;
+            case "B" -> Byte.class;
+            case "C" -> Character.class;
+            case "Z" -> Boolean.class;
+            case "F" -> Float.class;
+            case "D" -> Double.class;
+            default -> null;
+        };
     }
 
     private static Class<?> declaredGetKeyType(Class<?> type) {

@@ -16,14 +16,15 @@ public final class CoOperators {
     private CoOperators() {}
 
     /** What the non-keyed two-input operators share: output, watermark forwarding, function lifecycle. */
-    abstract static class Base<IN1, IN2, OUT> implements TwoInputStreamOperator<IN1, IN2> {
-        final OperatorContext<OUT> context;
-        final Output<OUT> output;
-        final TimestampedCollector<OUT> collector;
+    public abstract static class Base<IN1, IN2, OUT> implements TwoInputStreamOperator<IN1, IN2> {
+        protected final OperatorContext<OUT> context;
+        protected final Output<OUT> output;
+        protected final TimestampedCollector<OUT> collector;
         private final FunctionHooks hooks;
-        long currentWatermark = Long.MIN_VALUE;
+        protected long currentWatermark = Long.MIN_VALUE;
 
-        Base(OperatorContext<OUT> context, Object function) {
+        /** @param function the user's function, for its checkpoint hooks and lifecycle; {@code null} if the subclass opens it */
+        protected Base(OperatorContext<OUT> context, Object function) {
             this.context = context;
             this.output = context.output();
             this.collector = new TimestampedCollector<>(output);

@@ -1,13 +1,9 @@
 package dev.tidemark.runtime.operators.window;
 
-import dev.tidemark.api.OutputTag;
 import dev.tidemark.eventtime.Timestamps;
-import dev.tidemark.runtime.metrics.Counter;
+import dev.tidemark.runtime.operators.LateRecords;
 import dev.tidemark.runtime.operators.OperatorContext;
-import dev.tidemark.runtime.operators.Output;
 import dev.tidemark.windowing.windows.Window;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The lateness rules of a window operator, as Flink's:
@@ -25,34 +21,22 @@ import org.slf4j.LoggerFactory;
  */
 final class Lateness<W extends Window> {
 
-    private static final Logger LOG = LoggerFactory.getLogger(Lateness.class);
-
     private final long allowedLateness;
     private final boolean eventTime;
-    private final OutputTag<Object> lateTag;
-    private final Output<?> output;
-    private final Counter dropped;
-    private final String operatorName;
-    private boolean logged;
+    private final LateRecords late;
 
-    Lateness(long allowedLateness, boolean eventTime, OutputTag<Object> lateTag, Output<?> output, Counter dropped,
-            String operatorName) {
+    Lateness(long allowedLateness, boolean eventTime, LateRecords late) {
         this.allowedLateness = allowedLateness;
         this.eventTime = eventTime;
-        this.lateTag = lateTag;
-        this.output = output;
-        this.dropped = dropped;
-        this.operatorName = operatorName;
+        this.late = late;
     }
 
     /** The rules of {@code spec}'s operator, with {@code allowedLateness}: late elements go to its late tag or are counted. */
-    @SuppressWarnings("unchecked")
     static <W extends Window> Lateness<W> of(WindowOperatorSpec<?, ?, ?, W> spec, long allowedLateness, boolean eventTime,
             OperatorContext<?> context) {
-        return new Lateness<>(allowedLateness, eventTime, (OutputTag<Object>) spec.lateTag(), context.output(),
-                context.counter("numLateRecordsDropped"), context.operatorName());
+        return new Lateness<>(allowedLateness, eventTime, new LateRecords(spec.lateTag(), context,
+                "allowedLateness=" + allowedLateness + "ms; use allowedLateness(...) or sideOutputLateData(...)"));
     }
-
     boolean isEventTime() {
         return eventTime;
     }
@@ -84,16 +68,6 @@ final class Lateness<W extends Window> {
     }
 
     void onLateElement(Object value, long timestamp, long watermark) {
-        if (lateTag != null) {
-            output.collect(lateTag, value, timestamp);
-            return;
-        }
-        dropped.inc();
-        if (!logged) {
-            logged = true;
-            LOG.warn("Dropping late records: operator={}, timestamp={}, watermark={}, allowedLateness={}ms;"
-                    + " counted in {}.numLateRecordsDropped; use allowedLateness(...) or sideOutputLateData(...)"
-                    + " to keep them", operatorName, timestamp, watermark, allowedLateness, operatorName);
-        }
+        late.late(value, timestamp, watermark);
     }
 }

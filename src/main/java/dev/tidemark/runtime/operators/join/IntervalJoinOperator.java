@@ -1,0 +1,224 @@
+package dev.tidemark.runtime.operators.join;
+
+import dev.tidemark.api.OutputTag;
+import dev.tidemark.api.functions.KeySelector;
+import dev.tidemark.api.functions.ProcessJoinFunction;
+import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.operators.CoOperators;
+import dev.tidemark.runtime.operators.KeyedSupport;
+import dev.tidemark.runtime.operators.LateRecords;
+import dev.tidemark.runtime.operators.OperatorContext;
+import dev.tidemark.runtime.timers.InternalTimer;
+import dev.tidemark.runtime.timers.InternalTimerService;
+import dev.tidemark.runtime.timers.Triggerable;
+import dev.tidemark.state.ValueState;
+import dev.tidemark.state.ValueStateDescriptor;
+import java.util.Objects;
+
+/**
+ * Joins two keyed streams by the time between their elements: a left element at {@code t} meets
+ * every right element of its key in {@code [t + lower, t + upper]}, whichever arrives first. Each
+ * side's elements are buffered per key ({@link IntervalJoinBuffers}, keyed state, so checkpointed and
+ * rescaled with the key groups) until the watermark passes their last possible partner; one
+ * event-time timer per key and side, at the earliest buffered element's end, drops them.
+ *
+ * <p>An element behind the watermark is late (Flink's rule): it goes to its side's late output, or
+ * is dropped and counted in {@code numLateRecordsDropped}. An element that can meet no future
+ * partner is probed and not buffered.
+ */
+public final class IntervalJoinOperator<K, T1, T2, OUT> extends CoOperators.Base<T1, T2, OUT>
+        implements Triggerable<K, JoinSide> {
+
+    private final ProcessJoinFunction<T1, T2, OUT> function;
+    private final KeySelector<T1, K> leftKey;
+    private final KeySelector<T2, K> rightKey;
+    private final IntervalBounds bounds;
+    private final KeyedSupport<T1, K> keyed;
+    private final InternalTimerService<K, JoinSide> timers;
+    private final ValueState<IntervalJoinBuffers<T1, T2>> state;
+    private final LateRecords lateLeft;
+    private final LateRecords lateRight;
+    private final JoinContext ctx;
+    private final TimeSortedBuffer.TimeFunction leftEnd;
+    private final TimeSortedBuffer.TimeFunction rightEnd;
+    private final TimeSortedBuffer.Visitor<T2> pairWithLeft = this::pairWithLeft; // made once, not per probe
+    private final TimeSortedBuffer.Visitor<T1> pairWithRight = this::pairWithRight;
+    private T1 probingLeft; // the element a probe pairs its visits with, one side set at a time
+    private T2 probingRight;
+    private long probingTimestamp;
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public IntervalJoinOperator(ProcessJoinFunction<T1, T2, OUT> function, KeySelector<T1, K> leftKey,
+            KeySelector<T2, K> rightKey, IntervalBounds bounds, OutputTag<T1> leftLateTag, OutputTag<T2> rightLateTag, OperatorContext<OUT> context) {
+        super(context, null);
+        this.function = function;
+        this.leftKey = leftKey;
+        this.rightKey = rightKey;
+        this.bounds = bounds;
+        this.keyed = new KeyedSupport<>(leftKey, context);
+        this.timers = keyed.timerService(this);
+        this.state = keyed.store().getState(new ValueStateDescriptor<>("interval-join-buffers",
+                (Class<IntervalJoinBuffers<T1, T2>>) (Class) IntervalJoinBuffers.class));
+        this.lateLeft = new LateRecords(leftLateTag, context, "use sideOutputLeftLateData(...)");
+        this.lateRight = new LateRecords(rightLateTag, context, "use sideOutputRightLateData(...)");
+        this.ctx = new JoinContext(function);
+        this.leftEnd = bounds::leftEnd;
+        this.rightEnd = bounds::rightEnd;
+    }
+
+    @Override
+    protected KeyedSupport<?, ?> keyedSupport() {
+        return keyed;
+    }
+
+    @Override
+    public void open() throws Exception {
+        function.open(keyed.runtimeContext());
+    }
+
+    @Override
+    public void close() throws Exception {
+        function.close();
+    }
+
+    @Override
+    public void processElement1(T1 value, long timestamp) throws Exception {
+        if (isLate(timestamp)) {
+            lateLeft.late(value, timestamp, currentWatermark);
+            return;
+        }
+        keyed.setKeyOf(leftKey, value, timestamp);
+        IntervalJoinBuffers<T1, T2> buffers = buffers();
+        probingLeft = value;
+        probingTimestamp = timestamp;
+        buffers.right.forEachBetween(bounds.rightFrom(timestamp), bounds.rightTo(timestamp), pairWithLeft);
+        probingLeft = null;
+        long end = bounds.leftEnd(timestamp);
+        if (end > currentWatermark) { // a right element that is not late can still meet it
+            if (buffers.left.isEmpty() || timestamp < buffers.left.firstTimestamp()) {
+                timers.registerEventTimeTimer(JoinSide.LEFT, end);
+            }
+            buffers.left.add(timestamp, value);
+        }
+        store(buffers);
+    }
+
+    @Override
+    public void processElement2(T2 value, long timestamp) throws Exception {
+        if (isLate(timestamp)) {
+            lateRight.late(value, timestamp, currentWatermark);
+            return;
+        }
+        keyed.setKeyOf(rightKey, value, timestamp);
+        IntervalJoinBuffers<T1, T2> buffers = buffers();
+        probingRight = value;
+        probingTimestamp = timestamp;
+        buffers.left.forEachBetween(bounds.leftFrom(timestamp), bounds.leftTo(timestamp), pairWithRight);
+        probingRight = null;
+        long end = bounds.rightEnd(timestamp);
+        if (end > currentWatermark) {
+            if (buffers.right.isEmpty() || timestamp < buffers.right.firstTimestamp()) {
+                timers.registerEventTimeTimer(JoinSide.RIGHT, end);
+            }
+            buffers.right.add(timestamp, value);
+        }
+        store(buffers);
+    }
+
+    private boolean isLate(long timestamp) {
+        if (timestamp == Long.MIN_VALUE) {
+            throw new IllegalArgumentException(context.operatorName() + ": an element without a timestamp"
+                    + " (Long.MIN_VALUE) cannot be joined by time; assign timestamps before the interval join");
+        }
+        return timestamp < currentWatermark;
+    }
+
+    private IntervalJoinBuffers<T1, T2> buffers() throws Exception {
+        IntervalJoinBuffers<T1, T2> buffers = state.value();
+        return buffers != null ? buffers : new IntervalJoinBuffers<>();
+    }
+
+    private void store(IntervalJoinBuffers<T1, T2> buffers) throws Exception {
+        if (buffers.isEmpty()) {
+            state.clear();
+        } else {
+            state.update(buffers); // the same object for a key already buffered: the heap keeps it in place
+        }
+    }
+
+    private void pairWithLeft(long rightTimestamp, T2 right) throws Exception {
+        emit(probingLeft, right, probingTimestamp, rightTimestamp);
+    }
+
+    private void pairWithRight(long leftTimestamp, T1 left) throws Exception {
+        emit(left, probingRight, leftTimestamp, probingTimestamp);
+    }
+
+    private void emit(T1 left, T2 right, long leftTimestamp, long rightTimestamp) throws Exception {
+        ctx.leftTimestamp = leftTimestamp;
+        ctx.rightTimestamp = rightTimestamp;
+        ctx.timestamp = Math.max(leftTimestamp, rightTimestamp);
+        collector.setTimestamp(ctx.timestamp);
+        function.processElement(left, right, ctx, collector);
+    }
+
+    @Override
+    public void processWatermark(Watermark watermark) throws Exception {
+        keyed.advanceWatermark(timers, watermark);
+        super.processWatermark(watermark);
+    }
+
+    @Override
+    public void onEventTime(InternalTimer<K, JoinSide> timer) throws Exception {
+        IntervalJoinBuffers<T1, T2> buffers = state.value();
+        if (buffers == null) {
+            return;
+        }
+        long time = timer.timestamp();
+        TimeSortedBuffer<?> side = timer.namespace() == JoinSide.LEFT ? buffers.left : buffers.right;
+        TimeSortedBuffer.TimeFunction endOf = timer.namespace() == JoinSide.LEFT ? leftEnd : rightEnd;
+        side.removeEndedBy(time, endOf);
+        if (!side.isEmpty()) {
+            timers.registerEventTimeTimer(timer.namespace(), endOf.apply(side.firstTimestamp()));
+        }
+        if (buffers.isEmpty()) {
+            state.clear();
+        }
+    }
+
+    @Override
+    public void onProcessingTime(InternalTimer<K, JoinSide> timer) {
+        // the join registers event-time timers only
+    }
+
+    private final class JoinContext extends ProcessJoinFunction<T1, T2, OUT>.Context {
+        long leftTimestamp;
+        long rightTimestamp;
+        long timestamp;
+
+        JoinContext(ProcessJoinFunction<T1, T2, OUT> function) {
+            function.super();
+        }
+
+        @Override
+        public long getLeftTimestamp() {
+            return leftTimestamp;
+        }
+
+        @Override
+        public long getRightTimestamp() {
+            return rightTimestamp;
+        }
+
+        @Override
+        public long getTimestamp() {
+            return timestamp;
+        }
+
+        @Override
+        public <X> void output(OutputTag<X> outputTag, X value) {
+            Objects.requireNonNull(outputTag, "output tag must not be null");
+            output.collect(outputTag, value, timestamp);
+        }
+    }
+}
