@@ -48,7 +48,7 @@ class PortSuiteTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"WordCount", "WindowWordCount", "CountWindowAverage", "LateReadings", "TopReadingPerWindow",
-            "SessionTimeout", "EnrichRides", "GeneratedSums", "TopSpeeds"})
+            "SessionTimeout", "EnrichRides", "GeneratedSums", "TopSpeeds", "OrderPayments", "ViewsAndClicks"})
     void theProgramPrintsFlinksOutput(String program) throws Exception {
         List<String> printed = run(Class.forName("dev.tidemark.ports." + program));
         List<String> expected = expected(program);
