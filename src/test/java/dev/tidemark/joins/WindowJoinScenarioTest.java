@@ -8,6 +8,7 @@ import dev.tidemark.api.functions.CoGroupFunction;
 import dev.tidemark.api.functions.Collector;
 import dev.tidemark.api.functions.RichJoinFunction;
 import dev.tidemark.api.functions.RuntimeContext;
+import dev.tidemark.checkpoint.JobSnapshot;
 import dev.tidemark.testing.TestDriver;
 import dev.tidemark.testing.TestSink;
 import dev.tidemark.testing.TestSource;
@@ -23,6 +24,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** Window joins and coGroups through the test driver: exact pairs, groups and timestamps. */
 class WindowJoinScenarioTest {
@@ -39,8 +42,19 @@ class WindowJoinScenarioTest {
         final TestSink<String> out;
 
         Pipeline(BiFunction<DataStream<View>, DataStream<Click>, DataStream<String>> build) {
+            this(build, 1, null);
+        }
+
+        /** Starts at {@code parallelism}, from {@code snapshot} unless it is null. */
+        Pipeline(BiFunction<DataStream<View>, DataStream<Click>, DataStream<String>> build, int parallelism,
+                JobSnapshot snapshot) {
+            driver.env().setParallelism(parallelism);
             out = driver.sink(build.apply(views.stream(), clicks.stream()));
-            driver.start();
+            if (snapshot == null) {
+                driver.start();
+            } else {
+                driver.start(snapshot);
+            }
         }
 
         void watermarks(long watermark) {
@@ -184,6 +198,52 @@ class WindowJoinScenarioTest {
             p.clicks.emit(new Click("u", "p1"), 3).emit(new Click("w", "p2"), 4).emit(new Click("u", "p3"), 13);
             p.watermarks(100);
             assertThat(p.out.records()).containsExactlyInAnyOrder("u#1", "w#1", "u#2");
+        }
+    }
+
+    static DataStream<String> sessionJoin(DataStream<View> views, DataStream<Click> clicks) {
+        return views.join(clicks).where(View::user).equalTo(Click::user)
+                .window(EventTimeSessionWindows.withGap(Duration.ofMillis(20))).apply(WindowJoinScenarioTest::pair);
+    }
+
+    private static void firstHalf(Pipeline p) {
+        for (int t = 0; t < 40; t++) {
+            p.views.emit(new View("u" + t % 5, "a" + t), t * 3);
+            p.clicks.emit(new Click("u" + (t + 2) % 5, "p" + t), t * 3 + 1);
+        }
+        p.watermarks(60); // a user's elements come every 15 ms: one session per user, open across the snapshot
+    }
+
+    private static void secondHalf(Pipeline p) {
+        for (int t = 40; t < 80; t++) {
+            p.clicks.emit(new Click("u" + t % 5, "p" + t), t * 3);
+            p.views.emit(new View("u" + (t + 1) % 5, "a" + t), t * 3 - 2);
+        }
+        p.watermarks(Long.MAX_VALUE);
+    }
+
+    @ParameterizedTest(name = "parallelism {0} restored at {1}")
+    @CsvSource({"1, 1", "3, 2", "2, 4"})
+    void aSnapshotAndRestoreInTheMiddle_givesTheOutputOfAnUninterruptedRun(int before, int after) {
+        List<String> uninterrupted;
+        try (Pipeline p = new Pipeline(WindowJoinScenarioTest::sessionJoin)) {
+            firstHalf(p);
+            secondHalf(p);
+            uninterrupted = p.out.records();
+        }
+        JobSnapshot snapshot;
+        List<String> first;
+        try (Pipeline p = new Pipeline(WindowJoinScenarioTest::sessionJoin, before, null)) {
+            firstHalf(p);
+            snapshot = p.driver.snapshot();
+            first = p.out.records();
+        }
+        try (Pipeline p = new Pipeline(WindowJoinScenarioTest::sessionJoin, after, snapshot)) {
+            secondHalf(p);
+            List<String> all = new ArrayList<>(first);
+            all.addAll(p.out.records());
+            assertThat(all).containsExactlyInAnyOrderElementsOf(uninterrupted);
+            assertThat(uninterrupted).hasSizeGreaterThan(100);
         }
     }
 }
