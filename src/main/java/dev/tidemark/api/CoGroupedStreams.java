@@ -35,10 +35,16 @@ public class CoGroupedStreams<T1, T2> {
 
     private final DataStream<T1> input1;
     private final DataStream<T2> input2;
+    private final String operation; // what errors name: "coGroup", or "join" for a JoinedStreams
 
     public CoGroupedStreams(DataStream<T1> input1, DataStream<T2> input2) {
+        this(input1, input2, "coGroup");
+    }
+
+    CoGroupedStreams(DataStream<T1> input1, DataStream<T2> input2, String operation) {
         this.input1 = Objects.requireNonNull(input1, "first input must not be null");
         this.input2 = Objects.requireNonNull(input2, "second input must not be null");
+        this.operation = operation;
     }
 
     /** The key of the first input's elements. */
@@ -56,13 +62,13 @@ public class CoGroupedStreams<T1, T2> {
         private final KeySelector<T1, KEY> key1;
 
         Where(KeySelector<T1, KEY> key1) {
-            this.key1 = checkedKey(key1, "coGroup");
+            this.key1 = checkedKey(key1, operation);
         }
 
         /** The key of the second input's elements, matched by {@code equals} with the first's. */
         public EqualTo equalTo(KeySelector<T2, KEY> keySelector) {
-            KeySelector<T2, KEY> key2 = checkedKey(keySelector, "coGroup");
-            KeyTypes.checkMatching(key1, key2, "coGroup");
+            KeySelector<T2, KEY> key2 = checkedKey(keySelector, operation);
+            KeyTypes.checkMatching(key1, key2, operation);
             return new EqualTo(key2);
         }
 
@@ -87,7 +93,7 @@ public class CoGroupedStreams<T1, T2> {
         }
     }
 
-    static <T, K> KeySelector<T, K> checkedKey(KeySelector<T, K> selector, String operation) {
+    private static <T, K> KeySelector<T, K> checkedKey(KeySelector<T, K> selector, String operation) {
         Objects.requireNonNull(selector, () -> operation + ": key selector must not be null");
         KeyTypes.check(selector);
         return selector;

@@ -5,7 +5,6 @@ import dev.tidemark.api.functions.FlatJoinFunction;
 import dev.tidemark.api.functions.JoinFunction;
 import dev.tidemark.api.functions.KeySelector;
 import dev.tidemark.api.typeinfo.TypeInformation;
-import dev.tidemark.runtime.graph.KeyTypes;
 import dev.tidemark.runtime.operators.join.NestedLoopJoin;
 import dev.tidemark.windowing.assigners.WindowAssigner;
 import dev.tidemark.windowing.evictors.Evictor;
@@ -13,7 +12,6 @@ import dev.tidemark.windowing.time.Time;
 import dev.tidemark.windowing.triggers.Trigger;
 import dev.tidemark.windowing.windows.Window;
 import java.time.Duration;
-import java.util.Objects;
 
 /**
  * Two streams joined by key and window: {@code a.join(b).where(keyA).equalTo(keyB).window(assigner)
@@ -30,17 +28,15 @@ import java.util.Objects;
  */
 public class JoinedStreams<T1, T2> {
 
-    private final DataStream<T1> input1;
-    private final DataStream<T2> input2;
+    private final CoGroupedStreams<T1, T2> coGroup;
 
     public JoinedStreams(DataStream<T1> input1, DataStream<T2> input2) {
-        this.input1 = Objects.requireNonNull(input1, "first input must not be null");
-        this.input2 = Objects.requireNonNull(input2, "second input must not be null");
+        this.coGroup = new CoGroupedStreams<>(input1, input2, "join");
     }
 
     /** The key of the first input's elements. */
     public <KEY> Where<KEY> where(KeySelector<T1, KEY> keySelector) {
-        return new Where<>(keySelector);
+        return new Where<>(coGroup.where(keySelector));
     }
 
     /** As {@link #where(KeySelector)}; the type is kept for the graph, as everywhere. */
@@ -50,17 +46,15 @@ public class JoinedStreams<T1, T2> {
 
     /** The first input's key is given: now the second's. */
     public class Where<KEY> {
-        private final KeySelector<T1, KEY> key1;
+        private final CoGroupedStreams<T1, T2>.Where<KEY> where;
 
-        Where(KeySelector<T1, KEY> key1) {
-            this.key1 = CoGroupedStreams.checkedKey(key1, "join");
+        Where(CoGroupedStreams<T1, T2>.Where<KEY> where) {
+            this.where = where;
         }
 
         /** The key of the second input's elements, matched by {@code equals} with the first's. */
         public EqualTo equalTo(KeySelector<T2, KEY> keySelector) {
-            KeySelector<T2, KEY> key2 = CoGroupedStreams.checkedKey(keySelector, "join");
-            KeyTypes.checkMatching(key1, key2, "join");
-            return new EqualTo(key2);
+            return new EqualTo(where.equalTo(keySelector));
         }
 
         /** As {@link #equalTo(KeySelector)}; the type is kept for the graph, as everywhere. */
@@ -70,16 +64,16 @@ public class JoinedStreams<T1, T2> {
 
         /** Both keys are given: now the windows. */
         public class EqualTo {
-            private final KeySelector<T2, KEY> key2;
+            private final CoGroupedStreams<T1, T2>.Where<KEY>.EqualTo equalTo;
 
-            EqualTo(KeySelector<T2, KEY> key2) {
-                this.key2 = key2;
+            EqualTo(CoGroupedStreams<T1, T2>.Where<KEY>.EqualTo equalTo) {
+                this.equalTo = equalTo;
             }
 
             /** The windows in which elements of the two inputs are paired. */
             public <W extends Window> WithWindow<T1, T2, KEY, W> window(
                     WindowAssigner<? super TaggedUnion<T1, T2>, W> assigner) {
-                return new WithWindow<>(new CoGroupedStreams.WithWindow<>(input1, input2, key1, key2, assigner));
+                return new WithWindow<>(equalTo.window(assigner));
             }
         }
     }

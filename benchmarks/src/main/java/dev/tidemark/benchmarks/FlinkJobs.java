@@ -101,7 +101,7 @@ public final class FlinkJobs {
     }
 
     /** Builds a pipeline into a sink of results. */
-    private interface Pipeline {
+    interface Pipeline {
         void build(StreamExecutionEnvironment env);
     }
 
@@ -109,7 +109,7 @@ public final class FlinkJobs {
      * Runs {@code pipeline} (object reuse on) on the kept {@link FlinkCluster} and returns what the
      * sink saw.
      */
-    private static Result run(String name, int parallelism, Pipeline pipeline) throws Exception {
+    static Result run(String name, int parallelism, Pipeline pipeline) throws Exception {
         ResultSink.reset();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(parallelism, new Configuration());
         env.getConfig().enableObjectReuse();

@@ -2,39 +2,24 @@ package dev.tidemark.runtime.operators.join;
 
 import dev.tidemark.api.functions.CoGroupFunction;
 import dev.tidemark.api.functions.Collector;
-import dev.tidemark.api.functions.ProcessWindowFunction;
-import dev.tidemark.api.functions.RichFunction;
-import dev.tidemark.api.functions.RuntimeContext;
+import dev.tidemark.runtime.operators.window.WindowFunctions;
 import dev.tidemark.windowing.windows.Window;
 
 /**
  * Hands a firing window's buffers to the user's {@link CoGroupFunction}; its results carry the
- * window's {@code maxTimestamp()}, as every window result does. The user function's lifecycle
- * calls are forwarded.
+ * window's {@code maxTimestamp()}, as every window result does. The user's function (the join
+ * function behind a {@link NestedLoopJoin}) is opened and closed with this one.
  */
 public final class CoGroupWindowFunction<T1, T2, OUT, K, W extends Window>
-        extends ProcessWindowFunction<CoGroupBuffers<T1, T2>, OUT, K, W> {
+        extends WindowFunctions.Delegating<CoGroupBuffers<T1, T2>, OUT, K, W> {
 
     private static final long serialVersionUID = 1L;
 
     private final CoGroupFunction<T1, T2, OUT> function;
 
     public CoGroupWindowFunction(CoGroupFunction<T1, T2, OUT> function) {
+        super(function instanceof NestedLoopJoin<?, ?, ?> join ? join.userFunction() : function);
         this.function = function;
-    }
-
-    @Override
-    public void open(RuntimeContext context) throws Exception {
-        if (function instanceof RichFunction rich) {
-            rich.open(context);
-        }
-    }
-
-    @Override
-    public void close() throws Exception {
-        if (function instanceof RichFunction rich) {
-            rich.close();
-        }
     }
 
     @Override

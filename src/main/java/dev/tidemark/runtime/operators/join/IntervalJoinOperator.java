@@ -93,13 +93,7 @@ public final class IntervalJoinOperator<K, T1, T2, OUT> extends CoOperators.Base
         probingTimestamp = timestamp;
         buffers.right.forEachBetween(bounds.rightFrom(timestamp), bounds.rightTo(timestamp), pairWithLeft);
         probingLeft = null;
-        long end = bounds.leftEnd(timestamp);
-        if (end > currentWatermark) { // a right element that is not late can still meet it
-            if (buffers.left.isEmpty() || timestamp < buffers.left.firstTimestamp()) {
-                timers.registerEventTimeTimer(JoinSide.LEFT, end);
-            }
-            buffers.left.add(timestamp, value);
-        }
+        keep(buffers.left, JoinSide.LEFT, timestamp, value, bounds.leftEnd(timestamp));
         store(buffers);
     }
 
@@ -115,14 +109,22 @@ public final class IntervalJoinOperator<K, T1, T2, OUT> extends CoOperators.Base
         probingTimestamp = timestamp;
         buffers.left.forEachBetween(bounds.leftFrom(timestamp), bounds.leftTo(timestamp), pairWithRight);
         probingRight = null;
-        long end = bounds.rightEnd(timestamp);
-        if (end > currentWatermark) {
-            if (buffers.right.isEmpty() || timestamp < buffers.right.firstTimestamp()) {
-                timers.registerEventTimeTimer(JoinSide.RIGHT, end);
-            }
-            buffers.right.add(timestamp, value);
-        }
+        keep(buffers.right, JoinSide.RIGHT, timestamp, value, bounds.rightEnd(timestamp));
         store(buffers);
+    }
+
+    /**
+     * Buffers an element that a partner which is not late can still meet (until {@code end}); the
+     * side's earliest element has the side's cleanup timer.
+     */
+    private <T> void keep(TimeSortedBuffer<T> buffer, JoinSide side, long timestamp, T value, long end) {
+        if (end <= currentWatermark) {
+            return;
+        }
+        if (buffer.isEmpty() || timestamp < buffer.firstTimestamp()) {
+            timers.registerEventTimeTimer(side, end);
+        }
+        buffer.add(timestamp, value);
     }
 
     private boolean isLate(long timestamp) {

@@ -4,20 +4,18 @@ import dev.tidemark.api.functions.CoGroupFunction;
 import dev.tidemark.api.functions.Collector;
 import dev.tidemark.api.functions.FlatJoinFunction;
 import dev.tidemark.api.functions.JoinFunction;
-import dev.tidemark.api.functions.RichFunction;
-import dev.tidemark.api.functions.RuntimeContext;
 
 /**
  * A window join as a coGroup: every element of the first input with every element of the second,
  * first input in the outer loop (Flink's order), so a window with no element on one side yields
- * nothing. The user function's lifecycle calls are forwarded.
+ * nothing. {@link CoGroupWindowFunction} opens and closes the user's join function.
  */
-public final class NestedLoopJoin<T1, T2, OUT> implements CoGroupFunction<T1, T2, OUT>, RichFunction {
+public final class NestedLoopJoin<T1, T2, OUT> implements CoGroupFunction<T1, T2, OUT> {
 
     private static final long serialVersionUID = 1L;
 
     private final FlatJoinFunction<T1, T2, OUT> join;
-    private final Object owner; // the user's function, whose lifecycle calls are forwarded
+    private final Object owner; // the user's function
 
     private NestedLoopJoin(FlatJoinFunction<T1, T2, OUT> join, Object owner) {
         this.join = join;
@@ -32,18 +30,9 @@ public final class NestedLoopJoin<T1, T2, OUT> implements CoGroupFunction<T1, T2
         return new NestedLoopJoin<>(new OneResult<>(join), join);
     }
 
-    @Override
-    public void open(RuntimeContext context) throws Exception {
-        if (owner instanceof RichFunction rich) {
-            rich.open(context);
-        }
-    }
-
-    @Override
-    public void close() throws Exception {
-        if (owner instanceof RichFunction rich) {
-            rich.close();
-        }
+    /** The user's join function. */
+    Object userFunction() {
+        return owner;
     }
 
     @Override

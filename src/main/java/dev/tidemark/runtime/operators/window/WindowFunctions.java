@@ -63,12 +63,13 @@ public final class WindowFunctions {
         }
     }
 
-    /** Forwards lifecycle calls to the wrapped user function. */
-    private abstract static class Delegating<IN, OUT, K, W extends Window> extends ProcessWindowFunction<IN, OUT, K, W> {
+    /** A window function that forwards lifecycle calls to the user function it wraps. */
+    public abstract static class Delegating<IN, OUT, K, W extends Window> extends ProcessWindowFunction<IN, OUT, K, W> {
         private static final long serialVersionUID = 1L;
         private final Object inner;
 
-        Delegating(Object inner) {
+        /** @param inner the user's function, opened and closed with this one if it is a {@link RichFunction} */
+        protected Delegating(Object inner) {
             this.inner = inner;
         }
 
