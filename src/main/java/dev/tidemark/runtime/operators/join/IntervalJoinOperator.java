@@ -19,8 +19,12 @@ import java.util.Objects;
  * Joins two keyed streams by the time between their elements: a left element at {@code t} meets
  * every right element of its key in {@code [t + lower, t + upper]}, whichever arrives first. Each
  * side's elements are buffered per key ({@link IntervalJoinBuffers}, keyed state, so checkpointed and
- * rescaled with the key groups) until the watermark passes their last possible partner; one
- * event-time timer per key and side, at the earliest buffered element's end, drops them.
+ * rescaled with the key groups) until the watermark passes their last possible partner. They are
+ * dropped as the key's next elements arrive, and by at most one pending event-time timer per key and
+ * side, set at its latest element's end: when it fires, what has ended goes, and if anything is left
+ * the timer is set again at the latest end. A key that keeps getting elements thus costs a timer per
+ * buffer's worth of them, not one per element, and its state is gone once the watermark passes its
+ * last element's end.
  *
  * <p>An element behind the watermark is late (Flink's rule): it goes to its side's late output, or
  * is dropped and counted in {@code numLateRecordsDropped}. An element that can meet no future
@@ -89,11 +93,12 @@ public final class IntervalJoinOperator<K, T1, T2, OUT> extends CoOperators.Base
         }
         keyed.setKeyOf(leftKey, value, timestamp);
         IntervalJoinBuffers<T1, T2> buffers = buffers();
+        dropEnded(buffers);
         probingLeft = value;
         probingTimestamp = timestamp;
         buffers.right.forEachBetween(bounds.rightFrom(timestamp), bounds.rightTo(timestamp), pairWithLeft);
         probingLeft = null;
-        keep(buffers.left, JoinSide.LEFT, timestamp, value, bounds.leftEnd(timestamp));
+        keep(buffers, buffers.left, JoinSide.LEFT, timestamp, value, bounds.leftEnd(timestamp));
         store(buffers);
     }
 
@@ -105,26 +110,35 @@ public final class IntervalJoinOperator<K, T1, T2, OUT> extends CoOperators.Base
         }
         keyed.setKeyOf(rightKey, value, timestamp);
         IntervalJoinBuffers<T1, T2> buffers = buffers();
+        dropEnded(buffers);
         probingRight = value;
         probingTimestamp = timestamp;
         buffers.left.forEachBetween(bounds.leftFrom(timestamp), bounds.leftTo(timestamp), pairWithRight);
         probingRight = null;
-        keep(buffers.right, JoinSide.RIGHT, timestamp, value, bounds.rightEnd(timestamp));
+        keep(buffers, buffers.right, JoinSide.RIGHT, timestamp, value, bounds.rightEnd(timestamp));
         store(buffers);
     }
 
     /**
-     * Buffers an element that a partner which is not late can still meet (until {@code end}); the
-     * side's earliest element has the side's cleanup timer.
+     * Buffers an element that a partner which is not late can still meet (until {@code end}), and
+     * sets the side's cleanup timer if none is pending.
      */
-    private <T> void keep(TimeSortedBuffer<T> buffer, JoinSide side, long timestamp, T value, long end) {
+    private <T> void keep(IntervalJoinBuffers<T1, T2> buffers, TimeSortedBuffer<T> buffer, JoinSide side,
+            long timestamp, T value, long end) {
         if (end <= currentWatermark) {
             return;
         }
-        if (buffer.isEmpty() || timestamp < buffer.firstTimestamp()) {
-            timers.registerEventTimeTimer(side, end);
-        }
         buffer.add(timestamp, value);
+        if (buffers.timer(side) == IntervalJoinBuffers.NO_TIMER) {
+            timers.registerEventTimeTimer(side, end);
+            buffers.setTimer(side, end);
+        }
+    }
+
+    /** Drops the key's elements that no partner can meet any more: they would be skipped anyway. */
+    private void dropEnded(IntervalJoinBuffers<T1, T2> buffers) {
+        buffers.left.removeEndedBy(currentWatermark, leftEnd);
+        buffers.right.removeEndedBy(currentWatermark, rightEnd);
     }
 
     private boolean isLate(long timestamp) {
@@ -176,16 +190,18 @@ public final class IntervalJoinOperator<K, T1, T2, OUT> extends CoOperators.Base
         if (buffers == null) {
             return;
         }
-        long time = timer.timestamp();
-        TimeSortedBuffer<?> side = timer.namespace() == JoinSide.LEFT ? buffers.left : buffers.right;
-        TimeSortedBuffer.TimeFunction endOf = timer.namespace() == JoinSide.LEFT ? leftEnd : rightEnd;
-        side.removeEndedBy(time, endOf);
-        if (!side.isEmpty()) {
-            timers.registerEventTimeTimer(timer.namespace(), endOf.apply(side.firstTimestamp()));
+        JoinSide side = timer.namespace();
+        TimeSortedBuffer<?> buffer = side == JoinSide.LEFT ? buffers.left : buffers.right;
+        TimeSortedBuffer.TimeFunction endOf = side == JoinSide.LEFT ? leftEnd : rightEnd;
+        buffer.removeEndedBy(timer.timestamp(), endOf);
+        if (buffers.timer(side) == timer.timestamp()) { // the pending one, not one of a key that emptied before
+            long next = buffer.isEmpty() ? IntervalJoinBuffers.NO_TIMER : endOf.apply(buffer.lastTimestamp());
+            if (next != IntervalJoinBuffers.NO_TIMER) {
+                timers.registerEventTimeTimer(side, next);
+            }
+            buffers.setTimer(side, next);
         }
-        if (buffers.isEmpty()) {
-            state.clear();
-        }
+        store(buffers);
     }
 
     @Override

@@ -36,6 +36,11 @@ final class TimeSortedBuffer<T> implements Serializable {
         return times[head];
     }
 
+    /** The latest timestamp; the buffer must not be empty. */
+    long lastTimestamp() {
+        return times[tail - 1];
+    }
+
     void add(long timestamp, T value) {
         if (tail == times.length) {
             makeRoom();
