@@ -89,6 +89,39 @@ class IntervalJoinScenarioTest {
         }
     }
 
+    static final OutputTag<String> LARGE = OutputTag.of("large", String.class);
+
+    /** Pairs with a large payment go to a side output, the rest to the main one. */
+    static final class SplitLarge extends ProcessJoinFunction<Order, Payment, String> {
+        @Override
+        public void processElement(Order order, Payment payment, Context ctx, Collector<String> out) {
+            String pair = order.id() + "+" + payment.cents();
+            if (payment.cents() >= 100) {
+                ctx.output(LARGE, pair);
+            } else {
+                out.collect(pair);
+            }
+        }
+    }
+
+    @Test
+    void theFunctionsSideOutputs_carryThePairsTimestamp() {
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Order> orders = driver.source("orders", Order.class);
+            TestSource<Payment> payments = driver.source("payments", Payment.class);
+            SingleOutputStreamOperator<String> joined = orders.stream().keyBy(Order::id)
+                    .intervalJoin(payments.stream().keyBy(Payment::order))
+                    .between(Duration.ZERO, Duration.ofMillis(10)).process(new SplitLarge());
+            TestSink<String> small = driver.sink(joined);
+            TestSink<String> large = driver.sink(joined.getSideOutput(LARGE));
+            driver.start();
+            orders.emit(new Order("a", "ada"), 5);
+            payments.emit(new Payment("a", 50), 7).emit(new Payment("a", 500), 9);
+            assertThat(small.timestampedRecords()).containsExactly(at("a+50", 7));
+            assertThat(large.timestampedRecords()).containsExactly(at("a+500", 9));
+        }
+    }
+
     @Test
     void exclusiveBounds_leaveOutTheirEdges() {
         try (Join join = new Join(j -> j.lowerBoundExclusive().upperBoundExclusive(), Duration.ofMillis(-2),
