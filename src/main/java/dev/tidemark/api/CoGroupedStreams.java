@@ -6,7 +6,14 @@ import dev.tidemark.api.typeinfo.TypeInformation;
 import dev.tidemark.eventtime.Durations;
 import dev.tidemark.runtime.graph.KeyTypes;
 import dev.tidemark.runtime.operators.join.CoGroupBuffers;
+import dev.tidemark.api.functions.ProcessWindowFunction;
+import dev.tidemark.runtime.graph.SerializedValue;
 import dev.tidemark.runtime.operators.join.CoGroupWindowFunction;
+import dev.tidemark.runtime.operators.join.CurrentSide;
+import dev.tidemark.runtime.operators.join.SidedWindows;
+import dev.tidemark.runtime.operators.join.WindowJoinOperator;
+import dev.tidemark.runtime.operators.window.WindowOperatorSpec;
+import dev.tidemark.windowing.windows.TimeWindow;
 import dev.tidemark.runtime.operators.join.TaggedInputs;
 import dev.tidemark.windowing.assigners.WindowAssigner;
 import dev.tidemark.windowing.evictors.Evictor;
@@ -181,9 +188,20 @@ public class CoGroupedStreams<T1, T2> {
             return apply(function, resultType);
         }
 
-        /** The window operator over both tagged inputs, named {@code name} ("CoGroup" or "Join"). */
+        /**
+         * The window operator over both inputs, named {@code name} ("CoGroup" or "Join"): straight
+         * into window tables when the windows never look at an element, else over tagged elements.
+         */
         <T> SingleOutputStreamOperator<T> apply(CoGroupFunction<T1, T2, T> function, String name) {
             DataStream.serialize(function, name); // fails now, not at execute(), if it cannot be copied
+            if (trigger == null && evictor == null) {
+                SidedWindows<KEY, T> untagged = untagged(function);
+                if (WindowJoinOperator.applies(untagged.spec())) {
+                    SerializedValue<SidedWindows<KEY, T>> copies = DataStream.serialize(untagged, name);
+                    return input1.keyBy(key1).connect(input2.keyBy(key2))
+                            .build(name, ctx -> new WindowJoinOperator<>(copies.copy(), ctx));
+                }
+            }
             DataStream<TaggedUnion<T1, T2>> tagged = input1.map(TaggedInputs.<T1, T2>first()).name("Map")
                     .union(input2.map(TaggedInputs.<T1, T2>second()).name("Map"));
             WindowedStream<TaggedUnion<T1, T2>, KEY, W> windowed = tagged.keyBy(TaggedInputs.key(key1, key2))
@@ -195,6 +213,17 @@ public class CoGroupedStreams<T1, T2> {
                 windowed.evictor(evictor);
             }
             return windowed.aggregate(CoGroupBuffers.<T1, T2>collect(), new CoGroupWindowFunction<>(function)).name(name);
+        }
+
+        /** These windows over both inputs' untagged elements, the side of each in a {@link CurrentSide}. */
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        private <T> SidedWindows<KEY, T> untagged(CoGroupFunction<T1, T2, T> function) {
+            CurrentSide side = new CurrentSide();
+            WindowAssigner<Object, TimeWindow> windows = (WindowAssigner) assigner; // used only if it ignores elements
+            return new SidedWindows<>(new WindowOperatorSpec<KEY, Object, T, TimeWindow>(side.key(key1, key2), windows,
+                    windows.getDefaultTrigger(), null, Durations.nonNegativeMillis(allowedLateness, "allowedLateness"),
+                    null, null, side.<T1, T2>collect(), (ProcessWindowFunction) new CoGroupWindowFunction<>(function)),
+                    side);
         }
     }
 

@@ -18,6 +18,7 @@ import dev.tidemark.windowing.assigners.EventTimeSessionWindows;
 import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
 import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
 import dev.tidemark.windowing.assigners.WindowAssigner;
+import dev.tidemark.windowing.triggers.EventTimeTrigger;
 import dev.tidemark.windowing.windows.TimeWindow;
 import java.io.Serializable;
 import java.time.Duration;
@@ -198,21 +199,32 @@ class JoinPropertyTest {
                 WindowAssigner<Object, TimeWindow> assigner = slide == size
                         ? TumblingEventTimeWindows.of(Duration.ofMillis(size))
                         : SlidingEventTimeWindows.of(Duration.ofMillis(size), Duration.ofMillis(slide));
-                assertThat(windowJoin(env, lefts, rights, disorder, watermarkSeed, assigner))
+                assertThat(windowJoin(env, lefts, rights, disorder, watermarkSeed, assigner, false))
                         .as("window join size=%d slide=%d, %s", size, slide, at)
                         .containsExactlyInAnyOrderElementsOf(windowed);
+                assertThat(windowJoin(env, lefts, rights, disorder, watermarkSeed, assigner, true))
+                        .as("window join over tagged elements, size=%d slide=%d, %s", size, slide, at)
+                        .containsExactlyInAnyOrderElementsOf(windowed);
                 assertThat(windowJoin(env, lefts, rights, disorder, watermarkSeed,
-                        EventTimeSessionWindows.withGap(Duration.ofMillis(gap))))
+                        EventTimeSessionWindows.withGap(Duration.ofMillis(gap)), parallelism == 2))
                         .as("session join gap=%d, %s", gap, at).containsExactlyInAnyOrderElementsOf(sessions);
             }
         }
     }
 
+    /**
+     * @param tagged whether to name the default trigger, which takes the path over tagged elements
+     *     (the one custom triggers and evictors take) instead of the untagged one
+     */
     private static List<String> windowJoin(StreamExecutionEnvironment env, List<Event> lefts, List<Event> rights,
-            long disorder, long watermarkSeed, WindowAssigner<Object, TimeWindow> assigner) throws Exception {
-        return stream(env, lefts, disorder, watermarkSeed).join(stream(env, rights, disorder, ~watermarkSeed))
-                .where(Event::key).equalTo(Event::key).window(assigner)
-                .apply((l, r) -> l.id() + "|" + r.id() + "|")
+            long disorder, long watermarkSeed, WindowAssigner<Object, TimeWindow> assigner, boolean tagged)
+            throws Exception {
+        var windowed = stream(env, lefts, disorder, watermarkSeed).join(stream(env, rights, disorder, ~watermarkSeed))
+                .where(Event::key).equalTo(Event::key).window(assigner);
+        if (tagged) {
+            windowed.trigger(EventTimeTrigger.create());
+        }
+        return windowed.apply((l, r) -> l.id() + "|" + r.id() + "|")
                 .process(new StampWithTimestamp()).executeAndCollect();
     }
 

@@ -3,6 +3,7 @@ package dev.tidemark.joins;
 import static dev.tidemark.joins.IntervalJoinScenarioTest.at;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.tidemark.api.CoGroupedStreams.TaggedUnion;
 import dev.tidemark.api.DataStream;
 import dev.tidemark.api.functions.CoGroupFunction;
 import dev.tidemark.api.functions.Collector;
@@ -122,6 +123,19 @@ class WindowJoinScenarioTest {
             p.watermarks(30);
             assertThat(p.out.timestampedRecords()).as("one session [0, 13) of a1, a2, p1; p2 alone in [20, 25)")
                     .containsExactlyInAnyOrder(at("a1+p1", 12), at("a2+p1", 12));
+        }
+    }
+
+    @Test
+    void sessionsWithADynamicGap_seeTaggedElements() {
+        try (Pipeline p = new Pipeline((views, clicks) -> views.join(clicks).where(View::user).equalTo(Click::user)
+                .window(EventTimeSessionWindows.<TaggedUnion<View, Click>>withDynamicGap(e -> e.isOne() ? 10 : 2))
+                .apply(WindowJoinScenarioTest::pair))) {
+            p.views.emit(new View("u", "a1"), 0); // [0, 10)
+            p.clicks.emit(new Click("u", "p1"), 9); // [9, 11): merges into [0, 11)
+            p.clicks.emit(new Click("u", "p2"), 12); // [12, 14): a session of its own
+            p.watermarks(100);
+            assertThat(p.out.timestampedRecords()).containsExactly(at("a1+p1", 10));
         }
     }
 

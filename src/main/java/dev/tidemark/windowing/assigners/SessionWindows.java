@@ -34,6 +34,11 @@ public final class SessionWindows<T> extends MergingWindowAssigner<T, TimeWindow
         out.collect(new TimeWindow(time, TimeWindow.endOf(time, gapOf(element))));
     }
 
+    /** Whether the gap is chosen per element (by a gap extractor) rather than fixed. */
+    public boolean hasDynamicGap() {
+        return gapExtractor != null;
+    }
+
     /**
      * The gap after {@code element}: its session window is {@code [t, t + gap)}. The fixed gap, or
      * what the gap extractor chooses for the element.

@@ -34,16 +34,24 @@ public final class CoGroupBuffers<T1, T2> implements Serializable {
 
     void add(TaggedUnion<T1, T2> element) {
         if (element.isOne()) {
-            if (first == null) {
-                first = new ArrayList<>(2);
-            }
-            first.add(element.getOne());
+            addFirst(element.getOne());
         } else {
-            if (second == null) {
-                second = new ArrayList<>(2);
-            }
-            second.add(element.getTwo());
+            addSecond(element.getTwo());
         }
+    }
+
+    void addFirst(T1 element) {
+        if (first == null) {
+            first = new ArrayList<>(2);
+        }
+        first.add(element);
+    }
+
+    void addSecond(T2 element) {
+        if (second == null) {
+            second = new ArrayList<>(2);
+        }
+        second.add(element);
     }
 
     void addAll(CoGroupBuffers<T1, T2> other) {
@@ -64,6 +72,12 @@ public final class CoGroupBuffers<T1, T2> implements Serializable {
     /** The aggregate that fills the buffers: merging (of session windows) appends, which is exact. */
     public static <T1, T2> AggregateFunction<TaggedUnion<T1, T2>, CoGroupBuffers<T1, T2>, CoGroupBuffers<T1, T2>> collect() {
         return new Collect<>();
+    }
+
+    /** Merging of session windows: appends {@code b}'s elements to {@code a}'s. */
+    static <T1, T2> CoGroupBuffers<T1, T2> merge(CoGroupBuffers<T1, T2> a, CoGroupBuffers<T1, T2> b) {
+        a.addAll(b);
+        return a;
     }
 
     private static final class Collect<T1, T2>
@@ -88,8 +102,7 @@ public final class CoGroupBuffers<T1, T2> implements Serializable {
 
         @Override
         public CoGroupBuffers<T1, T2> merge(CoGroupBuffers<T1, T2> a, CoGroupBuffers<T1, T2> b) {
-            a.addAll(b);
-            return a;
+            return CoGroupBuffers.merge(a, b);
         }
     }
 }

@@ -1,0 +1,72 @@
+package dev.tidemark.runtime.operators.join;
+
+import dev.tidemark.api.functions.AggregateFunction;
+import dev.tidemark.api.functions.KeySelector;
+import java.io.Serializable;
+
+/**
+ * Which input of a window join the element being processed came from, for a window operator that
+ * sees both inputs' elements untagged ({@link WindowJoinOperator}): its key selector and aggregate
+ * read it. The two share one instance within a copy of the operator's specification (Java
+ * serialization keeps shared references), so setting it before each element is all it takes.
+ *
+ * <p>Threading: the owning task's thread only.
+ */
+public final class CurrentSide implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    private transient boolean first;
+
+    void set(boolean fromFirst) {
+        this.first = fromFirst;
+    }
+
+    /** The key of an element of either input, by its side's selector. */
+    public <T1, T2, K> KeySelector<Object, K> key(KeySelector<T1, K> key1, KeySelector<T2, K> key2) {
+        return new Key<>(this, key1, key2);
+    }
+
+    /** Collects each element into its side's list, as {@link CoGroupBuffers#collect()} does for tagged ones. */
+    public <T1, T2> AggregateFunction<Object, CoGroupBuffers<T1, T2>, CoGroupBuffers<T1, T2>> collect() {
+        return new Collect<>(this);
+    }
+
+    private record Key<T1, T2, K>(CurrentSide side, KeySelector<T1, K> key1, KeySelector<T2, K> key2)
+            implements KeySelector<Object, K> {
+        @Override
+        @SuppressWarnings("unchecked")
+        public K getKey(Object value) throws Exception {
+            return side.first ? key1.getKey((T1) value) : key2.getKey((T2) value);
+        }
+    }
+
+    private record Collect<T1, T2>(CurrentSide side)
+            implements AggregateFunction<Object, CoGroupBuffers<T1, T2>, CoGroupBuffers<T1, T2>> {
+        @Override
+        public CoGroupBuffers<T1, T2> createAccumulator() {
+            return new CoGroupBuffers<>();
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public CoGroupBuffers<T1, T2> add(Object value, CoGroupBuffers<T1, T2> accumulator) {
+            if (side.first) {
+                accumulator.addFirst((T1) value);
+            } else {
+                accumulator.addSecond((T2) value);
+            }
+            return accumulator;
+        }
+
+        @Override
+        public CoGroupBuffers<T1, T2> getResult(CoGroupBuffers<T1, T2> accumulator) {
+            return accumulator;
+        }
+
+        @Override
+        public CoGroupBuffers<T1, T2> merge(CoGroupBuffers<T1, T2> a, CoGroupBuffers<T1, T2> b) {
+            return CoGroupBuffers.merge(a, b);
+        }
+    }
+}
