@@ -2,23 +2,23 @@ package dev.tidemark.api;
 
 import dev.tidemark.api.functions.CoGroupFunction;
 import dev.tidemark.api.functions.KeySelector;
+import dev.tidemark.api.functions.ProcessWindowFunction;
 import dev.tidemark.api.typeinfo.TypeInformation;
 import dev.tidemark.eventtime.Durations;
 import dev.tidemark.runtime.graph.KeyTypes;
-import dev.tidemark.runtime.operators.join.CoGroupBuffers;
-import dev.tidemark.api.functions.ProcessWindowFunction;
 import dev.tidemark.runtime.graph.SerializedValue;
+import dev.tidemark.runtime.operators.join.CoGroupBuffers;
 import dev.tidemark.runtime.operators.join.CoGroupWindowFunction;
 import dev.tidemark.runtime.operators.join.CurrentSide;
 import dev.tidemark.runtime.operators.join.SidedWindows;
+import dev.tidemark.runtime.operators.join.TaggedInputs;
 import dev.tidemark.runtime.operators.join.WindowJoinOperator;
 import dev.tidemark.runtime.operators.window.WindowOperatorSpec;
-import dev.tidemark.windowing.windows.TimeWindow;
-import dev.tidemark.runtime.operators.join.TaggedInputs;
 import dev.tidemark.windowing.assigners.WindowAssigner;
 import dev.tidemark.windowing.evictors.Evictor;
 import dev.tidemark.windowing.time.Time;
 import dev.tidemark.windowing.triggers.Trigger;
+import dev.tidemark.windowing.windows.TimeWindow;
 import dev.tidemark.windowing.windows.Window;
 import java.io.Serializable;
 import java.time.Duration;
@@ -29,8 +29,7 @@ import java.util.Objects;
  * .window(assigner).apply(function)} calls {@code function} once per key and window firing with
  * both inputs' elements of that key and window; either group may be empty.
  *
- * <p>Both inputs are tagged with their side and keyed into one window operator, so everything
- * windows offer applies: every assigner (merging sessions across both inputs), triggers, evictors,
+ * <p>Both inputs are keyed into one window operator, so everything windows offer applies: every assigner (merging sessions across both inputs), triggers, evictors,
  * allowed lateness (a late element within it fires the window again with all its elements). An
  * element is late, and dropped and counted in {@code numLateRecordsDropped}, by the rules of
  * windows (see {@link WindowedStream}). Results carry the window's {@code maxTimestamp()}.
@@ -228,8 +227,8 @@ public class CoGroupedStreams<T1, T2> {
     }
 
     /**
-     * An element of either input, tagged with its side: what the window assigner, trigger and
-     * evictor of a coGroup or window join see.
+     * An element of either input, tagged with its side: what the window assigner, trigger, evictor
+     * and session gap extractor of a coGroup or window join see.
      *
      * @param <T1> the first input's type
      * @param <T2> the second input's type
