@@ -11,6 +11,7 @@ import dev.tidemark.eventtime.WatermarkStrategy;
 import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.function.LongUnaryOperator;
 
 /**
  * W5: joins of two streams cut from the shared workload: the left stream has the even events, the
@@ -107,25 +108,17 @@ public final class JoinJobs {
 
     /** The interval join's pairs from a loop: each side sorted by (key, time), then a range scan per left element. */
     public static Result intervalBaseline(long events, long eventsPerMilli) {
-        long[] left = sortedSide(events, eventsPerMilli, 0);
-        long[] right = sortedSide(events, eventsPerMilli, 1);
-        long count = 0;
-        long checksum = 0;
-        for (long l : left) {
-            long key = l >>> 40;
-            long time = l & TIME;
-            long from = (key << 40) | Math.max(0, time - INTERVAL);
-            long to = (key << 40) | (time + INTERVAL);
-            for (int r = firstAtLeast(right, from); r < right.length && right[r] <= to; r++) {
-                count++;
-                checksum += pairHash(key, time, right[r] & TIME);
-            }
-        }
-        return new Result(count, checksum);
+        return pairs(events, eventsPerMilli, time -> Math.max(0, time - INTERVAL), time -> time + INTERVAL);
     }
 
     /** The window join's pairs from a loop: the same scan, over the left element's window. */
     public static Result windowBaseline(long events, long eventsPerMilli) {
+        return pairs(events, eventsPerMilli, time -> time - time % WINDOW, // timestamps are not negative
+                time -> time - time % WINDOW + WINDOW - 1);
+    }
+
+    /** Every left element with every right one of its key whose time is in {@code [from(t), to(t)]}. */
+    private static Result pairs(long events, long eventsPerMilli, LongUnaryOperator from, LongUnaryOperator to) {
         long[] left = sortedSide(events, eventsPerMilli, 0);
         long[] right = sortedSide(events, eventsPerMilli, 1);
         long count = 0;
@@ -133,9 +126,9 @@ public final class JoinJobs {
         for (long l : left) {
             long key = l >>> 40;
             long time = l & TIME;
-            long start = time - time % WINDOW; // timestamps are not negative
-            for (int r = firstAtLeast(right, (key << 40) | start); r < right.length && right[r] <= ((key << 40)
-                    | (start + WINDOW - 1)); r++) {
+            long last = (key << 40) | to.applyAsLong(time);
+            for (int r = firstAtLeast(right, (key << 40) | from.applyAsLong(time)); r < right.length && right[r] <= last;
+                    r++) {
                 count++;
                 checksum += pairHash(key, time, right[r] & TIME);
             }

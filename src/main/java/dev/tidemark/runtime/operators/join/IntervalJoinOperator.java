@@ -91,9 +91,7 @@ public final class IntervalJoinOperator<K, T1, T2, OUT> extends CoOperators.Base
             lateLeft.late(value, timestamp, currentWatermark);
             return;
         }
-        keyed.setKeyOf(leftKey, value, timestamp);
-        IntervalJoinBuffers<T1, T2> buffers = buffers();
-        dropEnded(buffers);
+        IntervalJoinBuffers<T1, T2> buffers = buffersOf(leftKey, value, timestamp);
         probingLeft = value;
         probingTimestamp = timestamp;
         buffers.right.forEachBetween(bounds.rightFrom(timestamp), bounds.rightTo(timestamp), pairWithLeft);
@@ -108,9 +106,7 @@ public final class IntervalJoinOperator<K, T1, T2, OUT> extends CoOperators.Base
             lateRight.late(value, timestamp, currentWatermark);
             return;
         }
-        keyed.setKeyOf(rightKey, value, timestamp);
-        IntervalJoinBuffers<T1, T2> buffers = buffers();
-        dropEnded(buffers);
+        IntervalJoinBuffers<T1, T2> buffers = buffersOf(rightKey, value, timestamp);
         probingRight = value;
         probingTimestamp = timestamp;
         buffers.left.forEachBetween(bounds.leftFrom(timestamp), bounds.leftTo(timestamp), pairWithRight);
@@ -135,10 +131,20 @@ public final class IntervalJoinOperator<K, T1, T2, OUT> extends CoOperators.Base
         }
     }
 
-    /** Drops the key's elements that no partner can meet any more: they would be skipped anyway. */
-    private void dropEnded(IntervalJoinBuffers<T1, T2> buffers) {
+    /**
+     * Makes {@code value}'s key current and returns its buffers, without the elements that no
+     * partner can meet any more (they would be skipped anyway).
+     */
+    private <X> IntervalJoinBuffers<T1, T2> buffersOf(KeySelector<X, K> selector, X value, long timestamp)
+            throws Exception {
+        keyed.setKeyOf(selector, value, timestamp);
+        IntervalJoinBuffers<T1, T2> buffers = state.value();
+        if (buffers == null) {
+            return new IntervalJoinBuffers<>();
+        }
         buffers.left.removeEndedBy(currentWatermark, leftEnd);
         buffers.right.removeEndedBy(currentWatermark, rightEnd);
+        return buffers;
     }
 
     private boolean isLate(long timestamp) {
@@ -147,11 +153,6 @@ public final class IntervalJoinOperator<K, T1, T2, OUT> extends CoOperators.Base
                     + " (Long.MIN_VALUE) cannot be joined by time; assign timestamps before the interval join");
         }
         return timestamp < currentWatermark;
-    }
-
-    private IntervalJoinBuffers<T1, T2> buffers() throws Exception {
-        IntervalJoinBuffers<T1, T2> buffers = state.value();
-        return buffers != null ? buffers : new IntervalJoinBuffers<>();
     }
 
     private void store(IntervalJoinBuffers<T1, T2> buffers) throws Exception {
