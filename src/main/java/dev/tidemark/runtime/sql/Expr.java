@@ -1,0 +1,69 @@
+package dev.tidemark.runtime.sql;
+
+import java.math.BigDecimal;
+import java.time.LocalDateTime;
+import java.util.List;
+
+/** An expression of a SQL statement, as written: names are not resolved and nothing is typed yet. */
+public sealed interface Expr {
+
+    /** Where the expression starts. */
+    Position position();
+
+    /** A number: exact ({@code 10}, {@code 2.5}), kept as written. */
+    record NumberLiteral(BigDecimal value, Position position) implements Expr {}
+
+    record StringLiteral(String value, Position position) implements Expr {}
+
+    record BooleanLiteral(boolean value, Position position) implements Expr {}
+
+    record NullLiteral(Position position) implements Expr {}
+
+    /** {@code TIMESTAMP '2024-01-01 12:00:00.000'}. */
+    record TimestampLiteral(LocalDateTime value, Position position) implements Expr {}
+
+    /** {@code INTERVAL '5' SECOND}, {@code INTERVAL '1:30' HOUR TO MINUTE}: a length of time in milliseconds. */
+    record IntervalLiteral(long millis, String text, Position position) implements Expr {}
+
+    /** A column, maybe qualified by its table: {@code price}, {@code o.id}. */
+    record Name(List<String> parts, Position position) implements Expr {
+        /** The name as written, dots between the parts. */
+        public String dotted() {
+            return String.join(".", parts);
+        }
+    }
+
+    /** {@code *} or {@code t.*}; the qualifier is {@code null} for a bare {@code *}. */
+    record Star(String qualifier, Position position) implements Expr {}
+
+    /** A function or aggregate call, its name in upper case: {@code SUM(price)}, {@code COUNT(*)}. */
+    record Call(String function, List<Expr> arguments, Position position) implements Expr {}
+
+    /** {@code name => value}, an argument of a table function given by name. */
+    record NamedArgument(String name, Expr value, Position position) implements Expr {}
+
+    /** An operator between two operands: arithmetic, {@code ||}, comparison, {@code AND}, {@code OR}. */
+    record Binary(String operator, Expr left, Expr right, Position position) implements Expr {}
+
+    /** {@code NOT e} or {@code -e}. */
+    record Unary(String operator, Expr operand, Position position) implements Expr {}
+
+    record Between(Expr value, Expr low, Expr high, boolean negated, Position position) implements Expr {}
+
+    record In(Expr value, List<Expr> candidates, boolean negated, Position position) implements Expr {}
+
+    record IsNull(Expr value, boolean negated, Position position) implements Expr {}
+
+    /** {@code CASE [operand] WHEN .. THEN .. [ELSE ..] END}; {@code operand} and {@code otherwise} may be null. */
+    record Case(Expr operand, List<When> whens, Expr otherwise, Position position) implements Expr {}
+
+    record When(Expr condition, Expr result) {}
+
+    record Cast(Expr value, TypeName type, Position position) implements Expr {}
+
+    /** {@code TABLE t} or {@code TABLE t PARTITION BY k, ..} as a table function's argument. */
+    record TableArgument(String table, List<String> partitionBy, Position position) implements Expr {}
+
+    /** {@code DESCRIPTOR(col, ..)}: columns named as a table function's argument. */
+    record Descriptor(List<String> columns, Position position) implements Expr {}
+}
