@@ -150,7 +150,7 @@ class SqlParserTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
         "INTERVAL '5' SECOND|5000",
         "INTERVAL '5' SECONDS|5000",
         "INTERVAL '0.001' SECOND|1",
@@ -164,7 +164,7 @@ class SqlParserTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
         "SELECT a FROM t ORDER BY a|1|17|ORDER is not supported",
         "SELECT DISTINCT a FROM t|1|8|SELECT DISTINCT is not supported",
         "SELECT a FROM t RIGHT JOIN u ON a = b|1|17|RIGHT JOIN is not supported",
@@ -186,7 +186,7 @@ class SqlParserTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
         "SELECT a FROM|1|14|expected a table name but found the end of the statement",
         "SELECT a, FROM t|1|11|expected an expression but found 'FROM'",
         "SELECT 'open FROM t|1|8|a string literal that is never closed with '",
