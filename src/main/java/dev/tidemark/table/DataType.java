@@ -14,7 +14,8 @@ import java.util.Objects;
  * @param nullable whether the value may be null
  * @param timeKind {@link TimeKind#REGULAR} unless a timestamp that is a time attribute
  */
-public record DataType(Root root, int precision, int scale, boolean nullable, TimeKind timeKind) {
+public record DataType(Root root, int precision, int scale, boolean nullable, TimeKind timeKind)
+        implements java.io.Serializable {
 
     /** The types of Tidemark SQL. */
     public enum Root {

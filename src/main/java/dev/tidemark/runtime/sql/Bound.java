@@ -4,7 +4,7 @@ import dev.tidemark.table.DataType;
 import java.util.List;
 
 /** An expression with its names resolved to input columns and its type known. */
-public sealed interface Bound {
+public sealed interface Bound extends java.io.Serializable {
 
     DataType type();
 

@@ -10,10 +10,11 @@ import dev.tidemark.table.DataType;
  * @param type its type, with its time kind
  * @param loss for a plain timestamp computed from a time attribute, where that happened; else {@code null}
  */
-public record Field(String qualifier, String name, DataType type, Lineage loss) {
+public record Field(String qualifier, String name, DataType type, Lineage loss) implements java.io.Serializable {
 
     /** Where a time attribute became a plain value: the attribute, and the expression that did it. */
-    public record Lineage(String attribute, dev.tidemark.table.TimeKind kind, Position position, String expression) {
+    public record Lineage(String attribute, dev.tidemark.table.TimeKind kind, Position position, String expression)
+            implements java.io.Serializable {
 
         /** "derived from rowtime 'bidtime' by the expression at line 1, column 42 ('bidtime + ..')". */
         String describe() {

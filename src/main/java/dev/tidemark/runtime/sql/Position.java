@@ -3,7 +3,7 @@ package dev.tidemark.runtime.sql;
 import dev.tidemark.table.SqlException;
 
 /** Where a piece of a statement starts: line and column, from 1. */
-public record Position(int line, int column) {
+public record Position(int line, int column) implements java.io.Serializable {
 
     static Position of(Token token) {
         return new Position(token.line(), token.column());

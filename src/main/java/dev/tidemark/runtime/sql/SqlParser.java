@@ -45,6 +45,11 @@ public final class SqlParser {
         return expression;
     }
 
+    /** {@code e} written back as SQL, for messages and plans. */
+    public static String textOf(Expr e) {
+        return SqlText.of(e);
+    }
+
     private void end() {
         if (in.peek().kind() != Token.Kind.END) {
             if (in.peek().is("UNION") || in.peek().is("ORDER") || in.peek().is("LIMIT") || in.peek().is("WINDOW")) {

@@ -1,0 +1,101 @@
+package dev.tidemark.runtime.table;
+
+import dev.tidemark.table.DataType;
+import dev.tidemark.table.DataTypes;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.RecordComponent;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The fields of a record or POJO class as table columns: a record's components in order; a POJO's
+ * public fields and getters. Java types map to SQL as Flink maps them: {@code int}/{@code Integer}
+ * INT, {@code long} BIGINT, {@code double} DOUBLE, {@code boolean} BOOLEAN, {@code String} STRING,
+ * {@code BigDecimal} DECIMAL(38, 18), {@code LocalDateTime} TIMESTAMP(3), {@code Instant}
+ * TIMESTAMP_LTZ(3).
+ */
+final class JavaFields {
+
+    private static final Map<Class<?>, DataType> TYPES = Map.ofEntries(
+            Map.entry(int.class, DataTypes.INT().withNullable(false)), Map.entry(Integer.class, DataTypes.INT()),
+            Map.entry(long.class, DataTypes.BIGINT().withNullable(false)), Map.entry(Long.class, DataTypes.BIGINT()),
+            Map.entry(double.class, DataTypes.DOUBLE().withNullable(false)), Map.entry(Double.class, DataTypes.DOUBLE()),
+            Map.entry(boolean.class, DataTypes.BOOLEAN().withNullable(false)),
+            Map.entry(Boolean.class, DataTypes.BOOLEAN()), Map.entry(String.class, DataTypes.STRING()),
+            Map.entry(BigDecimal.class, DataTypes.DECIMAL(38, 18)), Map.entry(LocalDateTime.class, DataTypes.TIMESTAMP(3)),
+            Map.entry(Instant.class, DataTypes.TIMESTAMP_LTZ(3)));
+
+    private JavaFields() {}
+
+    /** A field: its name, SQL type and how to read it. */
+    record JavaField(String name, DataType type, Method getter, java.lang.reflect.Field field) {
+        Object read(Object element) throws ReflectiveOperationException {
+            return getter != null ? getter.invoke(element) : field.get(element);
+        }
+    }
+
+    /**
+     * The fields of {@code type}.
+     *
+     * @throws IllegalArgumentException naming a field whose Java type has no SQL type, or a class without fields
+     */
+    static List<JavaField> of(Class<?> type) {
+        List<JavaField> fields = new ArrayList<>();
+        if (type.isRecord()) {
+            for (RecordComponent component : type.getRecordComponents()) {
+                Method accessor = component.getAccessor();
+                accessor.setAccessible(true);
+                fields.add(new JavaField(component.getName(), sqlType(type, component.getName(), component.getType()),
+                        accessor, null));
+            }
+        } else {
+            for (java.lang.reflect.Field f : type.getFields()) {
+                if (!Modifier.isStatic(f.getModifiers())) {
+                    fields.add(new JavaField(f.getName(), sqlType(type, f.getName(), f.getType()), null, f));
+                }
+            }
+            for (Method m : type.getMethods()) {
+                String property = property(m);
+                if (property != null && fields.stream().noneMatch(f -> f.name().equals(property))) {
+                    fields.add(new JavaField(property, sqlType(type, property, m.getReturnType()), m, null));
+                }
+            }
+        }
+        if (fields.isEmpty()) {
+            throw new IllegalArgumentException("fromDataStream: " + type.getName() + " has no fields to be columns;"
+                    + " use a record or a POJO, or declare the columns in the schema");
+        }
+        return fields;
+    }
+
+    /** The field {@code name} of {@code type}, for a column the schema declares. */
+    static JavaField named(Class<?> type, String name) {
+        return of(type).stream().filter(f -> f.name().equals(name)).findFirst().orElseThrow(() ->
+                new IllegalArgumentException("fromDataStream: " + type.getName() + " has no field '" + name + "'"));
+    }
+
+    private static String property(Method m) {
+        if (m.getParameterCount() != 0 || Modifier.isStatic(m.getModifiers()) || m.getDeclaringClass() == Object.class) {
+            return null;
+        }
+        String n = m.getName();
+        int prefix = n.startsWith("get") && n.length() > 3 ? 3 : n.startsWith("is") && n.length() > 2
+                && (m.getReturnType() == boolean.class || m.getReturnType() == Boolean.class) ? 2 : 0;
+        return prefix == 0 ? null : n.substring(prefix, prefix + 1).toLowerCase(Locale.ROOT) + n.substring(prefix + 1);
+    }
+
+    private static DataType sqlType(Class<?> owner, String name, Class<?> javaType) {
+        DataType type = TYPES.get(javaType);
+        if (type == null) {
+            throw new IllegalArgumentException("fromDataStream: field '" + name + "' of " + owner.getName() + " is a "
+                    + javaType.getName() + ", which has no SQL type; map it to a supported one first");
+        }
+        return type;
+    }
+}

@@ -1,0 +1,102 @@
+package dev.tidemark.runtime.table;
+
+import dev.tidemark.runtime.sql.Binder;
+import dev.tidemark.runtime.sql.Bound;
+import dev.tidemark.runtime.sql.Expr;
+import dev.tidemark.runtime.sql.Field;
+import dev.tidemark.runtime.sql.Statement;
+import dev.tidemark.table.DataType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Plans a query over the registered tables and views. This step plans filters and projections over
+ * one table (statement S3); windowed aggregations, joins and OVER follow, each refused until then
+ * with "not supported yet" at its position.
+ */
+public final class QueryPlanner {
+
+    private final Map<String, PlannedTable> catalog;
+
+    /** @param catalog the tables and views by name */
+    public QueryPlanner(Map<String, PlannedTable> catalog) {
+        this.catalog = catalog;
+    }
+
+    /** @throws dev.tidemark.table.SqlException at the first part of the query that cannot be planned */
+    public PlannedTable plan(Statement.Select select) {
+        PlannedTable input = from(select.from());
+        if (!select.groupBy().isEmpty()) {
+            throw select.groupBy().get(0).position().error("GROUP BY " + dev.tidemark.runtime.sql.SqlParser
+                    .textOf(select.groupBy().get(0)) + " on a stream without a window would update its results (not"
+                    + " supported); group by a window: FROM TABLE(TUMBLE(..)) GROUP BY window_start, window_end, ..");
+        }
+        if (select.having() != null) {
+            throw select.having().position().error("HAVING needs a GROUP BY over a window");
+        }
+        Binder binder = new Binder(input.fields());
+        Bound condition = select.where() == null ? null : binder.bind(select.where());
+        if (condition != null && condition.type().root() != DataType.Root.BOOLEAN) {
+            throw select.where().position().error("WHERE needs a BOOLEAN condition, not " + condition.type().regular());
+        }
+        List<Bound> projections = new ArrayList<>();
+        List<Field> fields = new ArrayList<>();
+        for (Statement.SelectItem item : select.items()) {
+            if (item.expression() instanceof Expr.Star star) {
+                for (int i = 0; i < input.fields().size(); i++) {
+                    Field field = input.fields().get(i);
+                    if (star.qualifier() == null || star.qualifier().equals(field.qualifier())) {
+                        projections.add(new Bound.Column(i, field));
+                        fields.add(new Field(null, field.name(), field.type(), field.loss()));
+                    }
+                }
+                continue;
+            }
+            requireNoAggregate(item.expression());
+            Bound value = binder.bind(item.expression());
+            projections.add(value);
+            fields.add(new Field(null, nameOf(item, fields.size()), value.type(), value.loss()));
+        }
+        List<String> plan = new ArrayList<>(input.plan());
+        plan.add("Calc(" + (select.where() == null ? "" : "where: " + dev.tidemark.runtime.sql.SqlParser
+                .textOf(select.where()) + "; ") + "select: " + TableSources.describe(fields) + ")");
+        return new PlannedTable(input.rows().process(new Calc(condition, projections)).name("Calc"), fields, plan);
+    }
+
+    private PlannedTable from(Statement.From from) {
+        if (from instanceof Statement.TableName table) {
+            PlannedTable planned = catalog.get(table.name());
+            if (planned == null) {
+                throw table.position().error("table '" + table.name() + "' not found; the tables are "
+                        + catalog.keySet().stream().sorted().toList());
+            }
+            return planned.qualified(table.alias() != null ? table.alias() : table.name());
+        }
+        if (from instanceof Statement.SubQuery sub) {
+            PlannedTable planned = plan(sub.query());
+            return sub.alias() == null ? planned : planned.qualified(sub.alias());
+        }
+        String what = from instanceof Statement.TableFunction f ? f.call().function() : "JOIN";
+        throw from.position().error(what + " is not supported yet");
+    }
+
+    private static void requireNoAggregate(Expr e) {
+        if (e instanceof Expr.Call call && List.of("COUNT", "SUM", "MIN", "MAX", "AVG").contains(call.function())) {
+            throw call.position().error("aggregate " + call.function() + " on a stream without a window would update"
+                    + " its result (not supported); aggregate per window: FROM TABLE(TUMBLE(..)) GROUP BY window_start,"
+                    + " window_end");
+        }
+    }
+
+    /** An item's column name: its alias, the column it names, or {@code EXPR$n} as Flink names the rest. */
+    private static String nameOf(Statement.SelectItem item, int position) {
+        if (item.alias() != null) {
+            return item.alias();
+        }
+        if (item.expression() instanceof Expr.Name name) {
+            return name.parts().get(name.parts().size() - 1);
+        }
+        return "EXPR$" + position;
+    }
+}

@@ -1,0 +1,106 @@
+package dev.tidemark.table;
+
+import dev.tidemark.api.DataStream;
+import dev.tidemark.api.StreamExecutionEnvironment;
+import dev.tidemark.api.functions.MapFunction;
+import dev.tidemark.runtime.sql.Field;
+import dev.tidemark.runtime.sql.SqlParser;
+import dev.tidemark.runtime.sql.Statement;
+import dev.tidemark.runtime.table.PlannedTable;
+import dev.tidemark.runtime.table.QueryPlanner;
+import dev.tidemark.runtime.table.TableSources;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Tables and SQL over a {@link StreamExecutionEnvironment}, as Flink's Table API offers them: turn
+ * streams into tables with a {@link Schema} (which declares the time attributes), name them, query
+ * them in SQL, and turn the results back into streams of {@link Row}s whose timestamps are the
+ * rowtime column's values.
+ *
+ * <p>This first version runs filters and projections ({@code SELECT .. FROM t WHERE ..}); the
+ * parser reads the whole documented subset, and what cannot run yet fails with "not supported yet"
+ * at its line and column.
+ */
+public final class StreamTableEnvironment {
+
+    private final StreamExecutionEnvironment env;
+    private final Map<String, PlannedTable> catalog = new HashMap<>();
+
+    private StreamTableEnvironment(StreamExecutionEnvironment env) {
+        this.env = env;
+    }
+
+    /** Tables over {@code env}: their operators run in its jobs. */
+    public static StreamTableEnvironment create(StreamExecutionEnvironment env) {
+        return new StreamTableEnvironment(Objects.requireNonNull(env, "environment must not be null"));
+    }
+
+    /** The environment the tables' operators are added to. */
+    public StreamExecutionEnvironment getExecutionEnvironment() {
+        return env;
+    }
+
+    /**
+     * {@code stream} as a table, its columns and time attributes as {@code schema} declares them.
+     *
+     * @throws IllegalArgumentException if the schema does not fit the stream's elements
+     * @throws SqlException if an expression of the schema is not valid, at its line and column
+     */
+    public <T> Table fromDataStream(DataStream<T> stream, Schema schema) {
+        return new Table(TableSources.fromDataStream(Objects.requireNonNull(stream, "stream must not be null"),
+                Objects.requireNonNull(schema, "schema must not be null")));
+    }
+
+    /** Names {@code table}, so SQL can read it as {@code name}; a later call with the same name replaces it. */
+    public void createTemporaryView(String name, Table table) {
+        catalog.put(Objects.requireNonNull(name, "name must not be null"), table.planned());
+    }
+
+    /** Names {@code stream} as a table, as {@link #fromDataStream} makes it. */
+    public <T> void createTemporaryView(String name, DataStream<T> stream, Schema schema) {
+        createTemporaryView(name, fromDataStream(stream, schema));
+    }
+
+    /**
+     * The table a {@code SELECT} query makes.
+     *
+     * @throws SqlException at the first text that is not valid or not supported
+     */
+    public Table sqlQuery(String query) {
+        Statement statement = SqlParser.parse(query);
+        if (!(statement instanceof Statement.Select select)) {
+            throw statement.position().error("sqlQuery takes a SELECT; use executeSql for CREATE and INSERT");
+        }
+        return new Table(new QueryPlanner(catalog).plan(select));
+    }
+
+    /**
+     * {@code table}'s rows as a stream. Each record's timestamp is the value of the table's rowtime
+     * column, and the table's watermarks are forwarded; a table without one gives records whose
+     * timestamps are what its source's were.
+     *
+     * @throws IllegalArgumentException if the table has more than one rowtime column
+     */
+    public DataStream<Row> toDataStream(Table table) {
+        PlannedTable planned = table.planned();
+        List<String> rowtimes = planned.fields().stream().filter(f -> f.type().timeKind() == TimeKind.ROWTIME)
+                .map(Field::name).toList();
+        if (rowtimes.size() > 1) {
+            throw new IllegalArgumentException("toDataStream: " + rowtimes.size() + " rowtime columns " + rowtimes
+                    + "; keep one, and CAST the others AS TIMESTAMP(3)");
+        }
+        List<String> names = planned.fields().stream().map(Field::name).toList();
+        return planned.rows().map(new ToRow(names)).name("ToDataStream");
+    }
+
+    /** Table rows as {@link Row}s with their column names. */
+    private record ToRow(List<String> names) implements MapFunction<Object[], Row> {
+        @Override
+        public Row map(Object[] values) {
+            return Row.withNames(names, values);
+        }
+    }
+}
