@@ -122,7 +122,7 @@ public final class Evaluator {
 
     /** Compares two non-null values of comparable types; numbers of different kinds as decimals. */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    static int compare(Object a, Object b) {
+    public static int compare(Object a, Object b) {
         if (a instanceof Number x && b instanceof Number y && a.getClass() != b.getClass()) {
             if (a instanceof Double || b instanceof Double) {
                 return Double.compare(x.doubleValue(), y.doubleValue());

@@ -11,9 +11,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Plans a query over the registered tables and views. This step plans filters and projections over
- * one table (statement S3); windowed aggregations, joins and OVER follow, each refused until then
- * with "not supported yet" at its position.
+ * Plans a query over the registered tables and views: filters and projections over one table
+ * (statement S3) and window aggregations over TUMBLE and HOP ({@link WindowPlanner}, S4 and S5);
+ * joins, OVER, CUMULATE and SESSION follow, each refused until then with "not supported yet" at
+ * its position.
  */
 public final class QueryPlanner {
 
@@ -26,6 +27,9 @@ public final class QueryPlanner {
 
     /** @throws dev.tidemark.table.SqlException at the first part of the query that cannot be planned */
     public PlannedTable plan(Statement.Select select) {
+        if (select.from() instanceof Statement.TableFunction function) {
+            return WindowPlanner.plan(select, function, catalog);
+        }
         PlannedTable input = from(select.from());
         if (!select.groupBy().isEmpty()) {
             throw select.groupBy().get(0).position().error("GROUP BY " + dev.tidemark.runtime.sql.SqlParser

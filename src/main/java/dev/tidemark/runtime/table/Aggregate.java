@@ -1,0 +1,106 @@
+package dev.tidemark.runtime.table;
+
+import dev.tidemark.runtime.sql.Bound;
+import dev.tidemark.runtime.sql.Evaluation;
+import dev.tidemark.runtime.sql.Evaluator;
+import dev.tidemark.table.DataType;
+import dev.tidemark.table.DataTypes;
+import java.io.Serializable;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+
+/**
+ * One aggregate of a window aggregation, with Flink's result types: {@code COUNT(*)} and
+ * {@code COUNT(x)} BIGINT NOT NULL (non-null values only), {@code SUM}/{@code MIN}/{@code MAX} the
+ * argument's type ({@code SUM(DECIMAL(p, s))} is {@code DECIMAL(38, s)}), {@code AVG} the argument's
+ * type too (an integer average of integers, as Flink's), {@code DECIMAL(38, max(6, s))} for
+ * decimals. NULL arguments are skipped; over none, SUM, MIN, MAX and AVG are NULL.
+ *
+ * @param function COUNT, SUM, MIN, MAX or AVG
+ * @param argument the argument, or {@code null} for {@code COUNT(*)}
+ */
+record Aggregate(String function, Bound argument, DataType type) implements Serializable {
+
+    static Aggregate of(String function, Bound argument) {
+        DataType in = argument == null ? null : argument.type().regular();
+        DataType type = switch (function) {
+            case "COUNT" -> DataTypes.BIGINT().withNullable(false);
+            case "SUM" -> in.root() == DataType.Root.DECIMAL ? DataTypes.DECIMAL(38, in.scale()) : in.withNullable(true);
+            case "AVG" -> in.root() == DataType.Root.DECIMAL ? DataTypes.DECIMAL(38, Math.max(6, in.scale()))
+                    : in.withNullable(true);
+            default -> in.withNullable(true);
+        };
+        return new Aggregate(function, argument, type);
+    }
+
+    /** The running state of one aggregate: what has been seen of its argument. */
+    static final class State implements Serializable {
+        private static final long serialVersionUID = 1L;
+        long count;
+        Object value; // sum, min or max so far; null until a non-null argument came
+    }
+
+    void add(State state, Evaluation argument, Object[] row) {
+        if (this.argument == null) {
+            state.count++;
+            return;
+        }
+        Object v = argument.apply(row);
+        if (v != null) {
+            state.count++;
+            state.value = combine(state.value, v);
+        }
+    }
+
+    void merge(State into, State from) {
+        into.count += from.count;
+        if (from.value != null) {
+            into.value = combine(into.value, from.value);
+        }
+    }
+
+    /** The value so far ({@code null} if none) with one more non-null value. */
+    private Object combine(Object so, Object v) {
+        if (so == null) {
+            return function.equals("COUNT") ? null : v;
+        }
+        return switch (function) {
+            case "COUNT" -> null;
+            case "SUM", "AVG" -> sum(so, v);
+            case "MIN" -> Evaluator.compare(v, so) < 0 ? v : so;
+            default -> Evaluator.compare(v, so) > 0 ? v : so;
+        };
+    }
+
+    Object result(State state) {
+        if (function.equals("COUNT")) {
+            return state.count;
+        }
+        if (state.value == null) {
+            return null;
+        }
+        Object v = state.value;
+        if (function.equals("AVG")) {
+            return switch (type.root()) {
+                case INT -> (int) (((Integer) v).longValue() / state.count);
+                case BIGINT -> (Long) v / state.count;
+                case DOUBLE -> (Double) v / state.count;
+                default -> ((BigDecimal) v).divide(BigDecimal.valueOf(state.count), type.scale(), RoundingMode.HALF_UP);
+            };
+        }
+        return type.root() == DataType.Root.DECIMAL ? ((BigDecimal) v).setScale(type.scale(), RoundingMode.HALF_UP) : v;
+    }
+
+    private static Object sum(Object a, Object b) {
+        if (a instanceof Integer x) {
+            return Math.addExact(x, (Integer) b);
+        }
+        if (a instanceof Long x) {
+            return Math.addExact(x, (Long) b);
+        }
+        if (a instanceof Double x) {
+            return x + (Double) b;
+        }
+        return ((BigDecimal) a).add((BigDecimal) b);
+    }
+}

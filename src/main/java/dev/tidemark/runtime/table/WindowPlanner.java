@@ -1,0 +1,211 @@
+package dev.tidemark.runtime.table;
+
+import dev.tidemark.runtime.sql.Binder;
+import dev.tidemark.runtime.sql.Bound;
+import dev.tidemark.runtime.sql.Expr;
+import dev.tidemark.runtime.sql.Field;
+import dev.tidemark.runtime.sql.Position;
+import dev.tidemark.runtime.sql.SqlParser;
+import dev.tidemark.runtime.sql.Statement;
+import dev.tidemark.runtime.sql.TimeAttributes;
+import dev.tidemark.table.DataType;
+import dev.tidemark.table.DataTypes;
+import dev.tidemark.table.TimeKind;
+import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
+import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
+import dev.tidemark.windowing.assigners.WindowAssigner;
+import dev.tidemark.windowing.windows.TimeWindow;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Plans a window aggregation: {@code SELECT .. FROM TABLE(TUMBLE | HOP(TABLE t, DESCRIPTOR(ts),
+ * ..)) GROUP BY window_start, window_end, keys..} onto a keyed event-time window with one
+ * accumulator per aggregate. The window table function adds {@code window_start},
+ * {@code window_end} and {@code window_time} (the window's last millisecond, a rowtime, so a second
+ * window can be put over the results) and makes {@code ts} a plain timestamp, as Flink's does.
+ * A window fires once, with final rows, when the watermark passes its end; late rows are dropped
+ * and counted in the window operator's {@code numLateRecordsDropped}.
+ */
+final class WindowPlanner {
+
+    private static final Set<String> WINDOW_COLUMNS = Set.of("window_start", "window_end", "window_time");
+    private static final Set<String> AGGREGATES = Set.of("COUNT", "SUM", "MIN", "MAX", "AVG");
+
+    private WindowPlanner() {}
+
+    /** The window table function's arguments, by name or position. */
+    private record Arguments(Expr.TableArgument table, Expr.Descriptor timeColumn, long size, long slide, long offset) {}
+
+    static PlannedTable plan(Statement.Select select, Statement.TableFunction function, Map<String, PlannedTable> catalog) {
+        String name = function.call().function();
+        if (!name.equals("TUMBLE") && !name.equals("HOP")) {
+            throw function.position().error(name + " is not supported yet");
+        }
+        Arguments arguments = arguments(function.call());
+        PlannedTable input = catalog.get(arguments.table().table());
+        if (input == null) {
+            throw arguments.table().position().error("table '" + arguments.table().table() + "' not found; the tables are "
+                    + catalog.keySet().stream().sorted().toList());
+        }
+        input = input.qualified(arguments.table().table());
+        String column = arguments.timeColumn().columns().get(0);
+        Bound time = new Binder(input.fields()).bind(new Expr.Name(List.of(column), arguments.timeColumn().position()));
+        if (TimeAttributes.require(time, column, name, arguments.timeColumn().position()) != TimeKind.ROWTIME) {
+            throw arguments.timeColumn().position().error(name + " over the processing-time attribute '" + column
+                    + "' is not supported yet");
+        }
+        if (select.where() != null) {
+            throw select.where().position().error("WHERE over a window table function is not supported yet; filter in"
+                    + " a view before the window");
+        }
+        DataType.Root root = time.type().root();
+        List<Field> fields = new ArrayList<>();
+        for (Field field : input.fields()) {
+            fields.add(field.name().equals(column) ? new Field(field.qualifier(), field.name(), field.type().regular(),
+                    null) : field);
+        }
+        DataType bound = (root == DataType.Root.TIMESTAMP ? DataTypes.TIMESTAMP(3) : DataTypes.TIMESTAMP_LTZ(3))
+                .withNullable(false);
+        int windowStart = fields.size();
+        fields.add(new Field(null, "window_start", bound, null));
+        fields.add(new Field(null, "window_end", bound, null));
+        fields.add(new Field(null, "window_time", bound.as(TimeKind.ROWTIME), null));
+        return aggregate(select, name, arguments, input, fields, windowStart);
+    }
+
+    private static PlannedTable aggregate(Statement.Select select, String name, Arguments arguments, PlannedTable input,
+            List<Field> fields, int windowStart) {
+        Binder binder = new Binder(fields);
+        boolean hasStart = false;
+        boolean hasEnd = false;
+        List<Integer> keyColumns = new ArrayList<>();
+        for (Expr group : select.groupBy()) {
+            if (!(group instanceof Expr.Name n)) {
+                throw group.position().error("GROUP BY " + SqlParser.textOf(group) + ": only columns are supported yet");
+            }
+            int index = ((Bound.Column) binder.bind(n)).index();
+            hasStart |= index == windowStart;
+            hasEnd |= index == windowStart + 1;
+            if (index < windowStart) {
+                keyColumns.add(index);
+            }
+        }
+        if (!hasStart || !hasEnd) {
+            throw select.position().error("a query over " + name + "(..) must GROUP BY window_start, window_end");
+        }
+        Map<String, Aggregate> aggregates = new LinkedHashMap<>(); // by their SQL text, computed once
+        List<WindowAggregation.Output> outputs = new ArrayList<>();
+        List<Field> out = new ArrayList<>();
+        for (Statement.SelectItem item : select.items()) {
+            Expr e = item.expression();
+            if (e instanceof Expr.Call call && AGGREGATES.contains(call.function())) {
+                String text = SqlParser.textOf(call);
+                Aggregate aggregate = aggregates.computeIfAbsent(text, t -> aggregateOf(call, new Binder(input.fields())));
+                outputs.add(new WindowAggregation.Output(WindowAggregation.Output.Kind.AGGREGATE,
+                        new ArrayList<>(aggregates.keySet()).indexOf(text)));
+                out.add(new Field(null, item.alias() != null ? item.alias() : "EXPR$" + out.size(), aggregate.type(), null));
+                continue;
+            }
+            if (!(e instanceof Expr.Name n)) {
+                throw e.position().error("'" + SqlParser.textOf(e) + "' in a window aggregation: only grouping columns, window"
+                        + " columns and aggregates are supported yet");
+            }
+            Bound.Column c = (Bound.Column) binder.bind(n);
+            WindowAggregation.Output output = outputOf(c.index(), windowStart, keyColumns, n);
+            outputs.add(output);
+            out.add(new Field(null, item.alias() != null ? item.alias() : n.parts().get(n.parts().size() - 1),
+                    c.field().type(), null));
+        }
+        WindowAssigner<Object, TimeWindow> windows = name.equals("TUMBLE")
+                ? TumblingEventTimeWindows.of(Duration.ofMillis(arguments.size()), Duration.ofMillis(arguments.offset()))
+                : SlidingEventTimeWindows.of(Duration.ofMillis(arguments.size()), Duration.ofMillis(arguments.slide()),
+                        Duration.ofMillis(arguments.offset()));
+        List<String> plan = new ArrayList<>(input.plan());
+        plan.add("WindowAggregate(" + name + " size=" + arguments.size() + "ms" + (name.equals("HOP") ? " slide="
+                + arguments.slide() + "ms" : "") + ", group by: " + String.join(", ", select.groupBy().stream()
+                .map(SqlParser::textOf).toList()) + "; select: " + TableSources.describe(out) + ")");
+        List<Aggregate> calls = List.copyOf(aggregates.values());
+        var rows = input.rows()
+                .keyBy(new WindowAggregation.RowKey(keyColumns.stream().mapToInt(Integer::intValue).toArray()))
+                .window(windows)
+                .aggregate(new WindowAggregation.Aggregates(calls), new WindowAggregation.Rows(outputs, calls,
+                        fields.get(windowStart).type().root()))
+                .name("WindowAggregate");
+        return new PlannedTable(rows, out, plan);
+    }
+
+    private static WindowAggregation.Output outputOf(int index, int windowStart, List<Integer> keys, Expr.Name n) {
+        if (index >= windowStart) {
+            return new WindowAggregation.Output(WindowAggregation.Output.Kind.values()[1 + index - windowStart], 0);
+        }
+        int key = keys.indexOf(index);
+        if (key < 0) {
+            throw n.position().error("column '" + n.dotted() + "' is neither grouped nor aggregated; add it to GROUP BY"
+                    + " or aggregate it");
+        }
+        return new WindowAggregation.Output(WindowAggregation.Output.Kind.KEY, key);
+    }
+
+    private static Aggregate aggregateOf(Expr.Call call, Binder binder) {
+        if (call.arguments().size() != 1) {
+            throw call.position().error(call.function() + " takes one argument");
+        }
+        Expr argument = call.arguments().get(0);
+        if (argument instanceof Expr.Star) {
+            if (!call.function().equals("COUNT")) {
+                throw argument.position().error("only COUNT takes *");
+            }
+            return Aggregate.of("COUNT", null);
+        }
+        Bound value = binder.bind(argument);
+        boolean numeric = value.type().isNumeric();
+        if ((call.function().equals("SUM") || call.function().equals("AVG")) && !numeric) {
+            throw argument.position().error(call.function() + " needs a number, not " + value.type().regular());
+        }
+        return Aggregate.of(call.function(), value);
+    }
+
+    private static Arguments arguments(Expr.Call call) {
+        List<String> names = call.function().equals("TUMBLE") ? List.of("DATA", "TIMECOL", "SIZE", "OFFSET")
+                : List.of("DATA", "TIMECOL", "SLIDE", "SIZE", "OFFSET");
+        Map<String, Expr> given = new LinkedHashMap<>();
+        for (int i = 0; i < call.arguments().size(); i++) {
+            Expr argument = call.arguments().get(i);
+            if (argument instanceof Expr.NamedArgument named) {
+                if (!names.contains(named.name())) {
+                    throw named.position().error(call.function() + " has no argument " + named.name() + "; it takes "
+                            + names);
+                }
+                given.put(named.name(), named.value());
+            } else if (i < names.size()) {
+                given.put(names.get(i), argument);
+            } else {
+                throw argument.position().error(call.function() + " takes at most " + names.size() + " arguments");
+            }
+        }
+        if (!(given.get("DATA") instanceof Expr.TableArgument table) || !table.partitionBy().isEmpty()) {
+            throw call.position().error(call.function() + " needs TABLE t as its first argument");
+        }
+        if (!(given.get("TIMECOL") instanceof Expr.Descriptor descriptor) || descriptor.columns().size() != 1) {
+            throw call.position().error(call.function() + " needs DESCRIPTOR(time_column) as its second argument");
+        }
+        long size = interval(given.get("SIZE"), "SIZE", call);
+        long slide = call.function().equals("HOP") ? interval(given.get("SLIDE"), "SLIDE", call) : size;
+        long offset = given.containsKey("OFFSET") ? interval(given.get("OFFSET"), "OFFSET", call) : 0;
+        return new Arguments(table, descriptor, size, slide, offset);
+    }
+
+    private static long interval(Expr e, String name, Expr.Call call) {
+        if (!(e instanceof Expr.IntervalLiteral interval) || interval.millis() <= 0 && !name.equals("OFFSET")) {
+            Position at = e == null ? call.position() : e.position();
+            throw at.error(call.function() + " needs its " + name + " as a positive INTERVAL, such as INTERVAL '10'"
+                    + " MINUTES");
+        }
+        return interval.millis();
+    }
+}

@@ -1,0 +1,139 @@
+package dev.tidemark.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tidemark.testing.StreamEvent;
+import dev.tidemark.testing.TestDriver;
+import dev.tidemark.testing.TestSink;
+import dev.tidemark.testing.TestSource;
+import java.io.Serializable;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Statements S4, S5 and S8 of the design notes through the test driver: window aggregations over
+ * TUMBLE and HOP emit one final row per key and window, stamped with the window's last
+ * millisecond, which is {@code window_time}, a rowtime a second window can use.
+ */
+class WindowAggregationTest {
+
+    public record Sale(LocalDateTime ts, String item, int qty) implements Serializable {}
+
+    private final TestDriver driver = TestDriver.create();
+    private final TestSource<Sale> sales = driver.source("sales", Sale.class);
+    private final StreamTableEnvironment tEnv = StreamTableEnvironment.create(driver.env());
+
+    WindowAggregationTest() {
+        tEnv.createTemporaryView("sales", sales.stream(), Schema.newBuilder()
+                .watermark("ts", "ts - INTERVAL '1' SECOND").build());
+    }
+
+    static long at(String time) {
+        return LocalDateTime.parse("2024-05-01T" + time).toInstant(ZoneOffset.UTC).toEpochMilli();
+    }
+
+    private void sell(String time, String item, int qty) {
+        sales.emit(new Sale(LocalDateTime.parse("2024-05-01T" + time), item, qty));
+    }
+
+    /** Each record as "timestamp: row", the timestamp as a time of day. */
+    private static List<String> described(TestSink<Row> out) {
+        return out.timestampedRecords().stream().map(r -> java.time.Instant.ofEpochMilli(r.timestamp()).toString()
+                .substring(11, 23) + ": " + r.value()).collect(Collectors.toList());
+    }
+
+    @Test
+    void s4_tumble_oneFinalRowPerKeyAndWindow_atTheWindowsLastMillisecond() {
+        Table totals = tEnv.sqlQuery("SELECT window_start, window_end, item, SUM(qty) AS total, COUNT(*) AS sales"
+                + " FROM TABLE(TUMBLE(TABLE sales, DESCRIPTOR(ts), INTERVAL '10' MINUTES))"
+                + " GROUP BY window_start, window_end, item");
+        assertThat(totals.getColumns()).hasToString("[window_start TIMESTAMP(3) NOT NULL, window_end TIMESTAMP(3) NOT"
+                + " NULL, item STRING, total INT, sales BIGINT NOT NULL]");
+        TestSink<Row> out = driver.sink(tEnv.toDataStream(totals));
+        driver.start();
+        sell("12:01:00", "shoe", 2);
+        sell("12:04:00", "hat", 3);
+        sell("12:07:00", "shoe", 4);
+        sell("12:12:00", "shoe", 1);
+        driver.advanceProcessingTime(Duration.ofMillis(200)); // watermark 12:11:59
+        assertThat(described(out)).containsExactly(
+                "12:09:59.999: +I[2024-05-01T12:00, 2024-05-01T12:10, shoe, 6, 2]",
+                "12:09:59.999: +I[2024-05-01T12:00, 2024-05-01T12:10, hat, 3, 1]");
+        sell("12:05:00", "hat", 9); // behind the watermark and its window fired: late, dropped and counted
+        sales.finish();
+        assertThat(described(out)).hasSize(3).last()
+                .isEqualTo("12:19:59.999: +I[2024-05-01T12:10, 2024-05-01T12:20, shoe, 1, 1]");
+        assertThat(driver.metrics()).containsEntry("WindowAggregate.numLateRecordsDropped", 1L);
+    }
+
+    @Test
+    void s5_hop_placesARowInEveryWindowItBelongsTo_slideFirst() {
+        TestSink<Row> out = driver.sink(tEnv.toDataStream(tEnv.sqlQuery("SELECT window_start, COUNT(*) AS n, MAX(qty)"
+                + " AS most, AVG(qty) AS mean FROM TABLE(HOP(TABLE sales, DESCRIPTOR(ts), INTERVAL '5' MINUTES,"
+                + " INTERVAL '10' MINUTES)) GROUP BY window_start, window_end")));
+        driver.start();
+        sell("12:01:00", "shoe", 2);
+        sell("12:06:00", "hat", 5);
+        sales.finish();
+        assertThat(described(out)).containsExactly(
+                "12:04:59.999: +I[2024-05-01T11:55, 1, 2, 2]",
+                "12:09:59.999: +I[2024-05-01T12:00, 2, 5, 3]",
+                "12:14:59.999: +I[2024-05-01T12:05, 1, 5, 5]");
+    }
+
+    @Test
+    void s8_windowTimeIsARowtime_soASecondWindowCascades() {
+        tEnv.createTemporaryView("per_minute", tEnv.sqlQuery("SELECT window_time, item, SUM(qty) AS total FROM"
+                + " TABLE(TUMBLE(TABLE sales, DESCRIPTOR(ts), INTERVAL '1' MINUTE))"
+                + " GROUP BY window_start, window_end, window_time, item"));
+        Table hourly = tEnv.sqlQuery("SELECT window_start, SUM(total) AS total FROM TABLE(TUMBLE(TABLE per_minute,"
+                + " DESCRIPTOR(window_time), INTERVAL '1' HOUR)) GROUP BY window_start, window_end");
+        TestSink<Row> out = driver.sink(tEnv.toDataStream(hourly));
+        driver.start();
+        sell("12:01:10", "shoe", 2);
+        sell("12:01:20", "hat", 3);
+        sell("12:59:59", "shoe", 4);
+        sell("13:00:00", "shoe", 1);
+        sales.finish();
+        assertThat(described(out)).containsExactly("12:59:59.999: +I[2024-05-01T12:00, 9]",
+                "13:59:59.999: +I[2024-05-01T13:00, 1]");
+    }
+
+    @Test
+    void aWindowOverATimestampComputedFromTheRowtime_saysWhereTheAttributeWasLost() {
+        tEnv.createTemporaryView("shifted", tEnv.sqlQuery("SELECT item, ts + INTERVAL '1' MINUTE AS t FROM sales"));
+        assertThatThrownBy(() -> tEnv.sqlQuery("SELECT window_start, COUNT(*)\nFROM TABLE(TUMBLE(TABLE shifted,"
+                + " DESCRIPTOR(t), INTERVAL '1' HOUR))\nGROUP BY window_start, window_end"))
+                .isInstanceOf(SqlException.class)
+                .hasMessage("line 2, column 34: TUMBLE: column 't' is TIMESTAMP(3), not a time attribute. It was derived"
+                        + " from rowtime 'sales.ts' by the expression at line 1, column 17 ('ts + INTERVAL '1' MINUTE')."
+                        + " Use 'sales.ts' itself (a window's OFFSET shifts its boundaries), or CAST it AS TIMESTAMP(3)"
+                        + " where a plain value is meant.");
+    }
+
+    @Test
+    void windowQueriesThatCannotBePlanned_sayWhy() {
+        assertThatThrownBy(() -> tEnv.sqlQuery("SELECT item, COUNT(*) FROM TABLE(TUMBLE(TABLE sales, DESCRIPTOR(ts),"
+                + " INTERVAL '1' HOUR)) GROUP BY item"))
+                .hasMessage("line 1, column 1: a query over TUMBLE(..) must GROUP BY window_start, window_end");
+        assertThatThrownBy(() -> tEnv.sqlQuery("SELECT item, COUNT(*) FROM TABLE(TUMBLE(TABLE sales, DESCRIPTOR(ts),"
+                + " INTERVAL '1' HOUR)) GROUP BY window_start, window_end"))
+                .hasMessage("line 1, column 8: column 'item' is neither grouped nor aggregated; add it to GROUP BY or"
+                        + " aggregate it");
+        assertThatThrownBy(() -> tEnv.sqlQuery("SELECT window_start FROM TABLE(TUMBLE(TABLE sales, DESCRIPTOR(item),"
+                + " INTERVAL '1' HOUR)) GROUP BY window_start, window_end"))
+                .hasMessageStartingWith("line 1, column 52: TUMBLE: column 'item' is STRING, not a time attribute.");
+        assertThatThrownBy(() -> tEnv.sqlQuery("SELECT window_start FROM TABLE(TUMBLE(TABLE sales, DESCRIPTOR(ts),"
+                + " INTERVAL '0' HOUR)) GROUP BY window_start, window_end"))
+                .hasMessage("line 1, column 68: TUMBLE needs its SIZE as a positive INTERVAL, such as INTERVAL '10'"
+                        + " MINUTES");
+        assertThatThrownBy(() -> tEnv.sqlQuery("SELECT window_start FROM TABLE(CUMULATE(TABLE sales, DESCRIPTOR(ts),"
+                + " INTERVAL '1' HOUR, INTERVAL '2' HOUR)) GROUP BY window_start, window_end"))
+                .hasMessage("line 1, column 26: CUMULATE is not supported yet");
+    }
+}
