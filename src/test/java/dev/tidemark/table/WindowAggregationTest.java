@@ -87,6 +87,24 @@ class WindowAggregationTest {
     }
 
     @Test
+    void s7_sessionsPerPartition_mergeWhenARowBridgesTheGap() {
+        TestSink<Row> out = driver.sink(tEnv.toDataStream(tEnv.sqlQuery("SELECT item, window_start, window_end,"
+                + " COUNT(*) AS n FROM TABLE(SESSION(TABLE sales PARTITION BY item, DESCRIPTOR(ts), INTERVAL '5'"
+                + " MINUTES)) GROUP BY item, window_start, window_end")));
+        driver.start();
+        sell("12:00:00", "shoe", 1);
+        sell("12:08:00", "shoe", 1); // a session of its own, until 12:04 bridges the gap
+        sell("12:01:00", "hat", 1);
+        sell("12:04:00", "shoe", 1);
+        sell("12:20:00", "shoe", 1);
+        sales.finish();
+        assertThat(described(out)).containsExactlyInAnyOrder(
+                "12:05:59.999: +I[hat, 2024-05-01T12:01, 2024-05-01T12:06, 1]",
+                "12:12:59.999: +I[shoe, 2024-05-01T12:00, 2024-05-01T12:13, 3]",
+                "12:24:59.999: +I[shoe, 2024-05-01T12:20, 2024-05-01T12:25, 1]");
+    }
+
+    @Test
     void s8_windowTimeIsARowtime_soASecondWindowCascades() {
         tEnv.createTemporaryView("per_minute", tEnv.sqlQuery("SELECT window_time, item, SUM(qty) AS total FROM"
                 + " TABLE(TUMBLE(TABLE sales, DESCRIPTOR(ts), INTERVAL '1' MINUTE))"

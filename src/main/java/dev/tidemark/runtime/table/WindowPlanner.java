@@ -11,6 +11,7 @@ import dev.tidemark.runtime.sql.TimeAttributes;
 import dev.tidemark.table.DataType;
 import dev.tidemark.table.DataTypes;
 import dev.tidemark.table.TimeKind;
+import dev.tidemark.windowing.assigners.EventTimeSessionWindows;
 import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
 import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
 import dev.tidemark.windowing.assigners.WindowAssigner;
@@ -23,8 +24,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Plans a window aggregation: {@code SELECT .. FROM TABLE(TUMBLE | HOP(TABLE t, DESCRIPTOR(ts),
- * ..)) GROUP BY window_start, window_end, keys..} onto a keyed event-time window with one
+ * Plans a window aggregation: {@code SELECT .. FROM TABLE(TUMBLE | HOP | SESSION(TABLE t,
+ * DESCRIPTOR(ts), ..)) GROUP BY window_start, window_end, keys..} onto a keyed event-time window with one
  * accumulator per aggregate. The window table function adds {@code window_start},
  * {@code window_end} and {@code window_time} (the window's last millisecond, a rowtime, so a second
  * window can be put over the results) and makes {@code ts} a plain timestamp, as Flink's does.
@@ -38,12 +39,12 @@ final class WindowPlanner {
 
     private WindowPlanner() {}
 
-    /** The window table function's arguments, by name or position. */
+    /** The window table function's arguments, by name or position; a session's gap is its {@code size}. */
     private record Arguments(Expr.TableArgument table, Expr.Descriptor timeColumn, long size, long slide, long offset) {}
 
     static PlannedTable plan(Statement.Select select, Statement.TableFunction function, Map<String, PlannedTable> catalog) {
         String name = function.call().function();
-        if (!name.equals("TUMBLE") && !name.equals("HOP")) {
+        if (!name.equals("TUMBLE") && !name.equals("HOP") && !name.equals("SESSION")) {
             throw function.position().error(name + " is not supported yet");
         }
         Arguments arguments = arguments(function.call());
@@ -98,6 +99,12 @@ final class WindowPlanner {
         if (!hasStart || !hasEnd) {
             throw select.position().error("a query over " + name + "(..) must GROUP BY window_start, window_end");
         }
+        List<String> partitionBy = arguments.table().partitionBy();
+        List<String> keys = keyColumns.stream().map(i -> fields.get(i).name()).toList();
+        if (name.equals("SESSION") && !(keys.containsAll(partitionBy) && partitionBy.containsAll(keys))) {
+            throw arguments.table().position().error("SESSION: the columns of PARTITION BY " + partitionBy + " and the"
+                    + " other columns of GROUP BY " + keys + " must be the same (others are not supported yet)");
+        }
         Map<String, Aggregate> aggregates = new LinkedHashMap<>(); // by their SQL text, computed once
         List<WindowAggregation.Output> outputs = new ArrayList<>();
         List<Field> out = new ArrayList<>();
@@ -121,12 +128,16 @@ final class WindowPlanner {
             out.add(new Field(null, item.alias() != null ? item.alias() : n.parts().get(n.parts().size() - 1),
                     c.field().type(), null));
         }
-        WindowAssigner<Object, TimeWindow> windows = name.equals("TUMBLE")
-                ? TumblingEventTimeWindows.of(Duration.ofMillis(arguments.size()), Duration.ofMillis(arguments.offset()))
-                : SlidingEventTimeWindows.of(Duration.ofMillis(arguments.size()), Duration.ofMillis(arguments.slide()),
-                        Duration.ofMillis(arguments.offset()));
+        WindowAssigner<Object, TimeWindow> windows = switch (name) {
+            case "TUMBLE" -> TumblingEventTimeWindows.of(Duration.ofMillis(arguments.size()),
+                    Duration.ofMillis(arguments.offset()));
+            case "HOP" -> SlidingEventTimeWindows.of(Duration.ofMillis(arguments.size()),
+                    Duration.ofMillis(arguments.slide()), Duration.ofMillis(arguments.offset()));
+            default -> EventTimeSessionWindows.withGap(Duration.ofMillis(arguments.size()));
+        };
         List<String> plan = new ArrayList<>(input.plan());
-        plan.add("WindowAggregate(" + name + " size=" + arguments.size() + "ms" + (name.equals("HOP") ? " slide="
+        plan.add("WindowAggregate(" + name + (name.equals("SESSION") ? " gap=" : " size=") + arguments.size() + "ms"
+                + (name.equals("HOP") ? " slide="
                 + arguments.slide() + "ms" : "") + ", group by: " + String.join(", ", select.groupBy().stream()
                 .map(SqlParser::textOf).toList()) + "; select: " + TableSources.describe(out) + ")");
         List<Aggregate> calls = List.copyOf(aggregates.values());
@@ -171,8 +182,12 @@ final class WindowPlanner {
     }
 
     private static Arguments arguments(Expr.Call call) {
-        List<String> names = call.function().equals("TUMBLE") ? List.of("DATA", "TIMECOL", "SIZE", "OFFSET")
-                : List.of("DATA", "TIMECOL", "SLIDE", "SIZE", "OFFSET");
+        boolean session = call.function().equals("SESSION");
+        List<String> names = switch (call.function()) {
+            case "TUMBLE" -> List.of("DATA", "TIMECOL", "SIZE", "OFFSET");
+            case "HOP" -> List.of("DATA", "TIMECOL", "SLIDE", "SIZE", "OFFSET");
+            default -> List.of("DATA", "TIMECOL", "GAP");
+        };
         Map<String, Expr> given = new LinkedHashMap<>();
         for (int i = 0; i < call.arguments().size(); i++) {
             Expr argument = call.arguments().get(i);
@@ -188,13 +203,16 @@ final class WindowPlanner {
                 throw argument.position().error(call.function() + " takes at most " + names.size() + " arguments");
             }
         }
-        if (!(given.get("DATA") instanceof Expr.TableArgument table) || !table.partitionBy().isEmpty()) {
+        if (!(given.get("DATA") instanceof Expr.TableArgument table)) {
             throw call.position().error(call.function() + " needs TABLE t as its first argument");
+        }
+        if (!session && !table.partitionBy().isEmpty()) {
+            throw table.position().error(call.function() + " takes no PARTITION BY; only SESSION does");
         }
         if (!(given.get("TIMECOL") instanceof Expr.Descriptor descriptor) || descriptor.columns().size() != 1) {
             throw call.position().error(call.function() + " needs DESCRIPTOR(time_column) as its second argument");
         }
-        long size = interval(given.get("SIZE"), "SIZE", call);
+        long size = interval(given.get(session ? "GAP" : "SIZE"), session ? "GAP" : "SIZE", call);
         long slide = call.function().equals("HOP") ? interval(given.get("SLIDE"), "SLIDE", call) : size;
         long offset = given.containsKey("OFFSET") ? interval(given.get("OFFSET"), "OFFSET", call) : 0;
         return new Arguments(table, descriptor, size, slide, offset);
