@@ -123,6 +123,24 @@ class WindowAggregationTest {
     }
 
     @Test
+    void s9_legacyGroupWindows_areTheWindowTableFunctions_startAndEndPlain_rowtimeARowtime() {
+        Table t = tEnv.sqlQuery("SELECT item, TUMBLE_START(ts, INTERVAL '1' HOUR) AS ws, TUMBLE_END(ts, INTERVAL '1'"
+                + " HOUR) AS we, TUMBLE_ROWTIME(ts, INTERVAL '1' HOUR) AS wt, COUNT(*) AS n FROM sales"
+                + " GROUP BY TUMBLE(ts, INTERVAL '1' HOUR), item");
+        assertThat(t.getColumns()).hasToString("[item STRING, ws TIMESTAMP(3) NOT NULL, we TIMESTAMP(3) NOT NULL,"
+                + " wt TIMESTAMP(3) NOT NULL *ROWTIME*, n BIGINT NOT NULL]");
+        TestSink<Row> out = driver.sink(tEnv.toDataStream(t));
+        driver.start();
+        sell("12:10:00", "shoe", 1);
+        sell("12:50:00", "shoe", 1);
+        sell("13:05:00", "hat", 1);
+        sales.finish();
+        assertThat(described(out)).containsExactly(
+                "12:59:59.999: +I[shoe, 2024-05-01T12:00, 2024-05-01T13:00, 2024-05-01T12:59:59.999, 2]",
+                "13:59:59.999: +I[hat, 2024-05-01T13:00, 2024-05-01T14:00, 2024-05-01T13:59:59.999, 1]");
+    }
+
+    @Test
     void aWindowOverATimestampComputedFromTheRowtime_saysWhereTheAttributeWasLost() {
         tEnv.createTemporaryView("shifted", tEnv.sqlQuery("SELECT item, ts + INTERVAL '1' MINUTE AS t FROM sales"));
         assertThatThrownBy(() -> tEnv.sqlQuery("SELECT window_start, COUNT(*)\nFROM TABLE(TUMBLE(TABLE shifted,"

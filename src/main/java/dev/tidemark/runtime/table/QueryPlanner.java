@@ -30,6 +30,10 @@ public final class QueryPlanner {
         if (select.from() instanceof Statement.TableFunction function) {
             return WindowPlanner.plan(select, function, catalog);
         }
+        Statement.Select windowed = LegacyGroupWindows.rewrite(select);
+        if (windowed != null) {
+            return WindowPlanner.plan(windowed, (Statement.TableFunction) windowed.from(), catalog);
+        }
         PlannedTable input = from(select.from());
         if (!select.groupBy().isEmpty()) {
             throw select.groupBy().get(0).position().error("GROUP BY " + dev.tidemark.runtime.sql.SqlParser
