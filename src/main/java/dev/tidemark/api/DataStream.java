@@ -191,7 +191,7 @@ public class DataStream<T> {
     /** Keeps the elements for which {@code filter} returns {@code true}. */
     public SingleOutputStreamOperator<T> filter(FilterFunction<T> filter) {
         SerializedValue<FilterFunction<T>> fn = serialize(filter, "Filter");
-        return oneInput("Filter", ctx -> new FilterOperator<>(fn.copy(), ctx));
+        return ofThisType(oneInput("Filter", ctx -> new FilterOperator<>(fn.copy(), ctx)));
     }
 
     /** Applies {@code flatMapper}, which emits zero or more results per element. */
@@ -222,7 +222,7 @@ public class DataStream<T> {
      */
     public SingleOutputStreamOperator<T> assignTimestampsAndWatermarks(WatermarkStrategy<T> strategy) {
         SerializedValue<WatermarkStrategy<T>> fn = serialize(strategy, "Timestamps/Watermarks");
-        return oneInput("Timestamps/Watermarks", ctx -> new TimestampsAndWatermarksOperator<>(fn.copy(), ctx));
+        return ofThisType(oneInput("Timestamps/Watermarks", ctx -> new TimestampsAndWatermarksOperator<>(fn.copy(), ctx)));
     }
 
     /** The classic periodic form of {@link #assignTimestampsAndWatermarks(WatermarkStrategy)}. */
@@ -339,6 +339,17 @@ public class DataStream<T> {
         OneInputTransformation<T, R> t = new OneInputTransformation<>(name, transformation, factory, false);
         environment.addTransformation(t);
         return new SingleOutputStreamOperator<>(environment, t);
+    }
+
+    /** {@code operator}, whose elements are this stream's, with this stream's declared type if it has one. */
+    private SingleOutputStreamOperator<T> ofThisType(SingleOutputStreamOperator<T> operator) {
+        TypeInformation<?> declared = transformation.outputTypeInfo();
+        if (declared != null) {
+            @SuppressWarnings("unchecked")
+            TypeInformation<T> type = (TypeInformation<T>) declared;
+            operator.returns(type);
+        }
+        return operator;
     }
 
     static <F extends java.io.Serializable> SerializedValue<F> serialize(F function, String operator) {

@@ -1,0 +1,50 @@
+package dev.tidemark.benchmarks;
+
+import dev.tidemark.api.DataStream;
+import dev.tidemark.api.functions.MapFunction;
+import dev.tidemark.eventtime.WatermarkStrategy;
+import dev.tidemark.table.DataTypes;
+import dev.tidemark.table.Row;
+import dev.tidemark.table.Schema;
+import dev.tidemark.table.StreamTableEnvironment;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+
+/**
+ * W1 in SQL: the same events, watermarks and 1 s tumbling windows summed per key, as a TUMBLE window
+ * aggregation over a table whose rowtime is the records' timestamp; each result row becomes the
+ * same hash as W1's.
+ */
+public final class SqlJobs {
+
+    static final String QUERY = "SELECT window_start, `key`, SUM(`value`) AS total FROM TABLE(TUMBLE(TABLE events,"
+            + " DESCRIPTOR(rowtime), INTERVAL '1' SECOND)) GROUP BY window_start, window_end, `key`";
+
+    private SqlJobs() {}
+
+    /** Runs W1 as SQL on Tidemark and returns what the sink saw. */
+    public static Result tumbling(long events, long eventsPerMilli, int parallelism) throws InterruptedException {
+        return TidemarkJobs.run("W1 tumbling in SQL", parallelism, env -> {
+            DataStream<Event> stream = env.addSource(new GeneratorSource(events, eventsPerMilli))
+                    .setParallelism(env.getParallelism()).returns(Event.class)
+                    .assignTimestampsAndWatermarks(WatermarkStrategy.<Event>forBoundedOutOfOrderness(
+                            Duration.ofMillis(Events.DISORDER_MILLIS)).withTimestampAssigner((e, previous) -> e.timestamp()));
+            StreamTableEnvironment tEnv = StreamTableEnvironment.create(env);
+            tEnv.createTemporaryView("events", stream, Schema.newBuilder()
+                    .columnByMetadata("rowtime", DataTypes.TIMESTAMP(3))
+                    .watermark("rowtime", "SOURCE_WATERMARK()")
+                    .build());
+            tEnv.toDataStream(tEnv.sqlQuery(QUERY)).map(new Hash()).addSink(new ResultSink());
+        });
+    }
+
+    /** W1's hash of a result row (key, window start, sum). */
+    static final class Hash implements MapFunction<Row, Long> {
+        @Override
+        public Long map(Row row) {
+            long start = ((LocalDateTime) row.getField(0)).toInstant(ZoneOffset.UTC).toEpochMilli();
+            return Events.resultHash((Long) row.getField(1), start, (Long) row.getField(2));
+        }
+    }
+}
