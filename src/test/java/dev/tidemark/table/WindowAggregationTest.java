@@ -72,6 +72,18 @@ class WindowAggregationTest {
     }
 
     @Test
+    void aNullGroupingValue_isAGroupOfItsOwn() {
+        TestSink<Row> out = driver.sink(tEnv.toDataStream(tEnv.sqlQuery("SELECT item, COUNT(*) AS n FROM"
+                + " TABLE(TUMBLE(TABLE sales, DESCRIPTOR(ts), INTERVAL '1' HOUR)) GROUP BY window_start, window_end, item")));
+        driver.start();
+        sales.emit(new Sale(LocalDateTime.parse("2024-05-01T12:00:00"), null, 1));
+        sell("12:01:00", "shoe", 1);
+        sales.emit(new Sale(LocalDateTime.parse("2024-05-01T12:02:00"), null, 1));
+        sales.finish();
+        assertThat(described(out)).containsExactly("12:59:59.999: +I[null, 2]", "12:59:59.999: +I[shoe, 1]");
+    }
+
+    @Test
     void s5_hop_placesARowInEveryWindowItBelongsTo_slideFirst() {
         TestSink<Row> out = driver.sink(tEnv.toDataStream(tEnv.sqlQuery("SELECT window_start, COUNT(*) AS n, MAX(qty)"
                 + " AS most, AVG(qty) AS mean FROM TABLE(HOP(TABLE sales, DESCRIPTOR(ts), INTERVAL '5' MINUTES,"

@@ -17,17 +17,36 @@ final class WindowAggregation {
 
     private WindowAggregation() {}
 
-    /** The grouping columns' values as the key (a list: equal values, equal keys). */
-    record RowKey(int[] columns) implements KeySelector<Object[], List<Object>> {
+    /**
+     * The grouping columns' values as the key: the value itself for one column (no list to make,
+     * hash and compare per row), else a list of them (equal values, equal keys).
+     */
+    record RowKey(int[] columns) implements KeySelector<Object[], Object> {
         @Override
-        public List<Object> getKey(Object[] row) {
+        public Object getKey(Object[] row) {
+            if (columns.length == 1) {
+                return row[columns[0]] == null ? NULL_KEY : row[columns[0]];
+            }
             List<Object> key = new ArrayList<>(columns.length);
             for (int column : columns) {
                 key.add(row[column]);
             }
             return key;
         }
+
+        /** The key column's value in {@code key}, which {@link #getKey} made. */
+        Object column(Object key, int index) {
+            if (columns.length == 1) {
+                return key == NULL_KEY ? null : key;
+            }
+            return ((List<?>) key).get(index);
+        }
     }
+
+    /** The key of rows whose one grouping column is NULL (keys must not be null): equal to no value. */
+    enum NullKey { NULL }
+
+    private static final NullKey NULL_KEY = NullKey.NULL;
 
     /** Every aggregate's state for one key and window. */
     static final class Aggregates implements AggregateFunction<Object[], Aggregate.State[], Aggregate.State[]> {
@@ -83,27 +102,29 @@ final class WindowAggregation {
     }
 
     /** Emits one row per key and window, its columns as {@code outputs} say. */
-    static final class Rows extends ProcessWindowFunction<Aggregate.State[], Object[], List<Object>, TimeWindow> {
+    static final class Rows extends ProcessWindowFunction<Aggregate.State[], Object[], Object, TimeWindow> {
         private static final long serialVersionUID = 1L;
+        private final RowKey keys;
         private final List<Output> outputs;
         private final List<Aggregate> aggregates;
         private final DataType.Root timeRoot;
 
-        Rows(List<Output> outputs, List<Aggregate> aggregates, DataType.Root timeRoot) {
+        Rows(RowKey keys, List<Output> outputs, List<Aggregate> aggregates, DataType.Root timeRoot) {
+            this.keys = keys;
             this.outputs = List.copyOf(outputs);
             this.aggregates = List.copyOf(aggregates);
             this.timeRoot = timeRoot;
         }
 
         @Override
-        public void process(List<Object> key, Context ctx, Iterable<Aggregate.State[]> results, Collector<Object[]> out) {
+        public void process(Object key, Context ctx, Iterable<Aggregate.State[]> results, Collector<Object[]> out) {
             Aggregate.State[] states = results.iterator().next();
             TimeWindow window = ctx.window();
             Object[] row = new Object[outputs.size()];
             for (int i = 0; i < row.length; i++) {
                 Output output = outputs.get(i);
                 row[i] = switch (output.kind()) {
-                    case KEY -> key.get(output.index());
+                    case KEY -> keys.column(key, output.index());
                     case WINDOW_START -> Evaluator.timestampOf(window.getStart(), timeRoot);
                     case WINDOW_END -> Evaluator.timestampOf(window.getEnd(), timeRoot);
                     case WINDOW_TIME -> Evaluator.timestampOf(window.maxTimestamp(), timeRoot);

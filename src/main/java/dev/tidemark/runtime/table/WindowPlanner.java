@@ -141,10 +141,12 @@ final class WindowPlanner {
                 + arguments.slide() + "ms" : "") + ", group by: " + String.join(", ", select.groupBy().stream()
                 .map(SqlParser::textOf).toList()) + "; select: " + TableSources.describe(out) + ")");
         List<Aggregate> calls = List.copyOf(aggregates.values());
+        WindowAggregation.RowKey key = new WindowAggregation.RowKey(keyColumns.stream().mapToInt(Integer::intValue)
+                .toArray());
         var rows = input.rows()
-                .keyBy(new WindowAggregation.RowKey(keyColumns.stream().mapToInt(Integer::intValue).toArray()))
+                .keyBy(key)
                 .window(windows)
-                .aggregate(new WindowAggregation.Aggregates(calls), new WindowAggregation.Rows(outputs, calls,
+                .aggregate(new WindowAggregation.Aggregates(calls), new WindowAggregation.Rows(key, outputs, calls,
                         fields.get(windowStart).type().root()))
                 .name("WindowAggregate");
         return new PlannedTable(rows, out, plan);
