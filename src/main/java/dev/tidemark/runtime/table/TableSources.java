@@ -97,7 +97,8 @@ public final class TableSources {
                     + "' is " + bound.type() + ", not a timestamp");
         }
         plan.add("Watermarks(" + rowtime.name() + ": largest " + watermark.expression() + ")");
-        return new PlannedTable(rows.assignTimestampsAndWatermarks(new RowtimeStrategy(column, bound))
+        boolean perRow = stream.getExecutionEnvironment().getConfig().getAutoWatermarkIntervalMillis() == 0;
+        return new PlannedTable(rows.assignTimestampsAndWatermarks(new RowtimeStrategy(column, bound, perRow))
                 .name("Watermarks"), fields, plan);
     }
 
@@ -106,16 +107,18 @@ public final class TableSources {
         private static final long serialVersionUID = 1L;
         private final int column;
         private final Bound watermark;
+        private final boolean perRow;
 
-        RowtimeStrategy(int column, Bound watermark) {
+        RowtimeStrategy(int column, Bound watermark, boolean perRow) {
             this.column = column;
             this.watermark = watermark;
+            this.perRow = perRow;
         }
 
         @Override
         public dev.tidemark.eventtime.WatermarkGenerator<Object[]> createWatermarkGenerator(
                 dev.tidemark.eventtime.WatermarkGeneratorSupplier.Context context) {
-            return new ExpressionWatermarks(new Evaluator(() -> 0L).compile(watermark));
+            return new ExpressionWatermarks(new Evaluator(() -> 0L).compile(watermark), perRow);
         }
 
         @Override

@@ -1,0 +1,28 @@
+package dev.tidemark.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tidemark.api.StreamExecutionEnvironment;
+import dev.tidemark.table.Row;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The SQL example: one final row per sensor and 5-second window, in the order the watermark closes them. */
+class SqlExampleTest {
+
+    @Test
+    @Timeout(60)
+    void meanPerSensorAndWindow() throws Exception {
+        assertThat(SqlExample.meansPerWindow(StreamExecutionEnvironment.create()).executeAndCollect())
+                .extracting(Row::toString)
+                .containsExactly(
+                        "+I[intake, 2023-11-14T22:13:20Z, 2023-11-14T22:13:25Z, 12.2, 2]",
+                        "+I[boiler, 2023-11-14T22:13:20Z, 2023-11-14T22:13:25Z, 72.14000000000001, 5]",
+                        "+I[intake, 2023-11-14T22:13:25Z, 2023-11-14T22:13:30Z, 13.133333333333333, 3]",
+                        "+I[boiler, 2023-11-14T22:13:25Z, 2023-11-14T22:13:30Z, 73.7, 3]",
+                        "+I[intake, 2023-11-14T22:13:30Z, 2023-11-14T22:13:35Z, 13.75, 2]",
+                        "+I[boiler, 2023-11-14T22:13:30Z, 2023-11-14T22:13:35Z, 74.65, 2]",
+                        "+I[boiler, 2023-11-14T22:13:35Z, 2023-11-14T22:13:40Z, 75.2, 1]",
+                        "+I[intake, 2023-11-14T22:13:35Z, 2023-11-14T22:13:40Z, 14.1, 1]");
+    }
+}
