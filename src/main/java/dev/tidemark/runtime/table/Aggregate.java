@@ -18,8 +18,9 @@ import java.math.RoundingMode;
  *
  * @param function COUNT, SUM, MIN, MAX or AVG
  * @param argument the argument, or {@code null} for {@code COUNT(*)}
+ * @param integral whether it sums INT or BIGINT values (SUM, AVG), which it does unboxed
  */
-record Aggregate(String function, Bound argument, DataType type) implements Serializable {
+record Aggregate(String function, Bound argument, DataType type, boolean integral) implements Serializable {
 
     static Aggregate of(String function, Bound argument) {
         DataType in = argument == null ? null : argument.type().regular();
@@ -30,13 +31,16 @@ record Aggregate(String function, Bound argument, DataType type) implements Seri
                     : in.withNullable(true);
             default -> in.withNullable(true);
         };
-        return new Aggregate(function, argument, type);
+        boolean integral = (function.equals("SUM") || function.equals("AVG")) && argument != null
+                && (in.root() == DataType.Root.INT || in.root() == DataType.Root.BIGINT);
+        return new Aggregate(function, argument, type, integral);
     }
 
     /** The running state of one aggregate: what has been seen of its argument. */
     static final class State implements Serializable {
         private static final long serialVersionUID = 1L;
         long count;
+        long integralSum; // the sum of an INT or BIGINT argument, kept unboxed
         Object value; // sum, min or max so far; null until a non-null argument came
     }
 
@@ -48,12 +52,17 @@ record Aggregate(String function, Bound argument, DataType type) implements Seri
         Object v = argument.apply(row);
         if (v != null) {
             state.count++;
-            state.value = combine(state.value, v);
+            if (integral) {
+                state.integralSum = Math.addExact(state.integralSum, ((Number) v).longValue());
+            } else {
+                state.value = combine(state.value, v);
+            }
         }
     }
 
     void merge(State into, State from) {
         into.count += from.count;
+        into.integralSum = Math.addExact(into.integralSum, from.integralSum);
         if (from.value != null) {
             into.value = combine(into.value, from.value);
         }
@@ -75,6 +84,13 @@ record Aggregate(String function, Bound argument, DataType type) implements Seri
     Object result(State state) {
         if (function.equals("COUNT")) {
             return state.count;
+        }
+        if (integral) {
+            if (state.count == 0) {
+                return null;
+            }
+            long total = function.equals("AVG") ? state.integralSum / state.count : state.integralSum;
+            return type.root() == DataType.Root.INT ? (Object) Math.toIntExact(total) : (Object) total;
         }
         if (state.value == null) {
             return null;

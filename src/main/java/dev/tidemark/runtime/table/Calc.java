@@ -31,11 +31,12 @@ final class Calc extends ProcessFunction<Object[], Object[]> {
     public void processElement(Object[] row, Context ctx, Collector<Object[]> out) {
         if (values == null) {
             clock = new Clock();
+            var timers = ctx.timerService();
+            clock.readFrom(timers::currentProcessingTime);
             Evaluator evaluator = new Evaluator(clock);
             test = condition == null ? null : evaluator.compile(condition);
             values = projections.stream().map(evaluator::compile).toArray(Evaluation[]::new);
         }
-        clock.set(ctx.timerService().currentProcessingTime());
         if (test != null && !Boolean.TRUE.equals(test.apply(row))) {
             return;
         }

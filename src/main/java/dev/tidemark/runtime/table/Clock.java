@@ -2,17 +2,23 @@ package dev.tidemark.runtime.table;
 
 import java.util.function.LongSupplier;
 
-/** The processing time of the row being computed, for {@code PROCTIME()}: set by the function before each row. */
+/**
+ * The processing time for {@code PROCTIME()}, read from the task's clock only when an expression
+ * asks (reading a clock per row would cost a system call for tables without one).
+ */
 final class Clock implements LongSupplier {
 
-    private long now;
+    private LongSupplier source = () -> {
+        throw new IllegalStateException("the clock is read before a row came");
+    };
 
-    void set(long processingTime) {
-        this.now = processingTime;
+    /** Reads {@code processingTime} from now on; its context stays the same for a function's life. */
+    void readFrom(LongSupplier processingTime) {
+        this.source = processingTime;
     }
 
     @Override
     public long getAsLong() {
-        return now;
+        return source.getAsLong();
     }
 }

@@ -36,6 +36,8 @@ final class SourceConversion<T> extends ProcessFunction<T, Object[]> {
     public void processElement(T element, Context ctx, Collector<Object[]> out) throws Exception {
         if (computations == null) {
             clock = new Clock();
+            var timers = ctx.timerService();
+            clock.readFrom(timers::currentProcessingTime);
             Evaluator evaluator = new Evaluator(clock);
             computations = computed.stream().map(evaluator::compile).toList();
         }
@@ -58,7 +60,6 @@ final class SourceConversion<T> extends ProcessFunction<T, Object[]> {
             }
             row[at++] = Evaluator.timestampOf(ctx.timestamp(), root);
         }
-        clock.set(ctx.timerService().currentProcessingTime());
         for (Evaluation computation : computations) {
             row[at++] = computation.apply(row);
         }
