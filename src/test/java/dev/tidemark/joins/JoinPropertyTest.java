@@ -205,7 +205,10 @@ class JoinPropertyTest {
                 assertThat(windowJoin(env, lefts, rights, disorder, watermarkSeed, assigner, true))
                         .as("window join over tagged elements, size=%d slide=%d, %s", size, slide, at)
                         .containsExactlyInAnyOrderElementsOf(windowed);
-                assertThat(windowJoin(env, lefts, rights, disorder, watermarkSeed,
+                // A session fires when the watermark reaches its end - 1, and a later element at exactly its end
+                // (which the offline model merges, as sessions that touch do) then starts a session of its own,
+                // in Flink as here. Watermarks a gap further behind keep such elements from coming after the firing.
+                assertThat(windowJoin(env, lefts, rights, disorder + gap + 1, watermarkSeed,
                         EventTimeSessionWindows.withGap(Duration.ofMillis(gap)), parallelism == 2))
                         .as("session join gap=%d, %s", gap, at).containsExactlyInAnyOrderElementsOf(sessions);
             }
