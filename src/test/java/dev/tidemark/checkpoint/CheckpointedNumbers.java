@@ -18,7 +18,8 @@ final class CheckpointedNumbers implements SourceFunction<Long>, CheckpointedFun
     private final long dieAt;
     private transient ListState<Long> state;
     private long next;
-    private volatile long coveredUpTo = Long.MIN_VALUE; // next as of the last completed checkpoint's snapshot
+    private long coveredUpTo = Long.MIN_VALUE; // next as of the last completed checkpoint's snapshot; guarded by covered
+    private transient Object covered; // notified when a checkpoint completes
     private transient java.util.Map<Long, Long> snapshotted; // checkpoint id -> next in its snapshot
     private volatile boolean running = true;
 
@@ -38,6 +39,7 @@ final class CheckpointedNumbers implements SourceFunction<Long>, CheckpointedFun
         state = context.getOperatorStateStore().getListState(new ListStateDescriptor<>("next", Long.class));
         state.get().forEach(n -> next = n);
         snapshotted = new java.util.concurrent.ConcurrentHashMap<>();
+        covered = new Object();
     }
 
     @Override
@@ -48,9 +50,12 @@ final class CheckpointedNumbers implements SourceFunction<Long>, CheckpointedFun
 
     @Override
     public void notifyCheckpointComplete(long checkpointId) {
-        Long covered = snapshotted.remove(checkpointId);
-        if (covered != null) {
-            coveredUpTo = covered;
+        Long position = snapshotted.remove(checkpointId);
+        if (position != null) {
+            synchronized (covered) {
+                coveredUpTo = position;
+                covered.notifyAll();
+            }
         }
     }
 
@@ -58,8 +63,10 @@ final class CheckpointedNumbers implements SourceFunction<Long>, CheckpointedFun
     public void run(SourceContext<Long> ctx) throws InterruptedException {
         while (running && next < end) {
             if (next == dieAt) {
-                while (coveredUpTo != next) {
-                    Thread.sleep(1); // outside the checkpoint lock, so a checkpoint can be taken
+                synchronized (covered) { // outside the checkpoint lock, so a checkpoint can be taken
+                    while (coveredUpTo != next && running) {
+                        covered.wait();
+                    }
                 }
                 throw new IllegalStateException("process died at " + next);
             }
@@ -68,7 +75,7 @@ final class CheckpointedNumbers implements SourceFunction<Long>, CheckpointedFun
                 next++;
             }
             if (pauseEvery > 0 && next % pauseEvery == 0) {
-                Thread.sleep(1);
+                Thread.sleep(1); // pacing, not waiting for anything: a killed process must die half way through
             }
         }
     }
@@ -76,5 +83,8 @@ final class CheckpointedNumbers implements SourceFunction<Long>, CheckpointedFun
     @Override
     public void cancel() {
         running = false;
+        synchronized (covered) {
+            covered.notifyAll();
+        }
     }
 }
