@@ -72,7 +72,8 @@ public final class StreamTableEnvironment {
     public Table sqlQuery(String query) {
         Statement statement = SqlParser.parse(query);
         if (!(statement instanceof Statement.Select select)) {
-            throw statement.position().error("sqlQuery takes a SELECT; use executeSql for CREATE and INSERT");
+            throw statement.position().error("sqlQuery takes a SELECT; CREATE TABLE, CREATE VIEW and INSERT INTO are"
+                    + " not supported yet (createTemporaryView names a table)");
         }
         return new Table(new QueryPlanner(catalog).plan(select));
     }

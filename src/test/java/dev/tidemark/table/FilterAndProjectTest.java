@@ -108,6 +108,9 @@ class FilterAndProjectTest {
                     .hasMessage("line 1, column 42: GROUP BY item on a stream without a window would update its results"
                             + " (not supported); group by a window: FROM TABLE(TUMBLE(..)) GROUP BY window_start,"
                             + " window_end, ..");
+            assertThatThrownBy(() -> tEnv.sqlQuery("INSERT INTO sink SELECT * FROM bids"))
+                    .hasMessage("line 1, column 1: sqlQuery takes a SELECT; CREATE TABLE, CREATE VIEW and INSERT INTO are"
+                            + " not supported yet (createTemporaryView names a table)");
             assertThatThrownBy(() -> tEnv.sqlQuery("SELECT * FROM asks"))
                     .hasMessage("line 1, column 15: table 'asks' not found; the tables are [bids]");
             assertThatThrownBy(() -> tEnv.sqlQuery("SELECT * FROM bids JOIN bids AS b ON bids.item = b.item"))
