@@ -20,18 +20,22 @@ import java.math.RoundingMode;
  * @param argument the argument, or {@code null} for {@code COUNT(*)}
  * @param integral whether it sums INT or BIGINT values (SUM, AVG), which it does unboxed
  */
-record Aggregate(String function, Bound argument, DataType type, boolean integral) implements Serializable {
+record Aggregate(Function function, Bound argument, DataType type, boolean integral) implements Serializable {
 
-    static Aggregate of(String function, Bound argument) {
+    /** The aggregate functions of Tidemark SQL. */
+    enum Function { COUNT, SUM, MIN, MAX, AVG }
+
+    static Aggregate of(String name, Bound argument) {
+        Function function = Function.valueOf(name);
         DataType in = argument == null ? null : argument.type().regular();
         DataType type = switch (function) {
-            case "COUNT" -> DataTypes.BIGINT().withNullable(false);
-            case "SUM" -> in.root() == DataType.Root.DECIMAL ? DataTypes.DECIMAL(38, in.scale()) : in.withNullable(true);
-            case "AVG" -> in.root() == DataType.Root.DECIMAL ? DataTypes.DECIMAL(38, Math.max(6, in.scale()))
+            case COUNT -> DataTypes.BIGINT().withNullable(false);
+            case SUM -> in.root() == DataType.Root.DECIMAL ? DataTypes.DECIMAL(38, in.scale()) : in.withNullable(true);
+            case AVG -> in.root() == DataType.Root.DECIMAL ? DataTypes.DECIMAL(38, Math.max(6, in.scale()))
                     : in.withNullable(true);
             default -> in.withNullable(true);
         };
-        boolean integral = (function.equals("SUM") || function.equals("AVG")) && argument != null
+        boolean integral = (function == Function.SUM || function == Function.AVG) && argument != null
                 && (in.root() == DataType.Root.INT || in.root() == DataType.Root.BIGINT);
         return new Aggregate(function, argument, type, integral);
     }
@@ -71,32 +75,32 @@ record Aggregate(String function, Bound argument, DataType type, boolean integra
     /** The value so far ({@code null} if none) with one more non-null value. */
     private Object combine(Object so, Object v) {
         if (so == null) {
-            return function.equals("COUNT") ? null : v;
+            return function == Function.COUNT ? null : v;
         }
         return switch (function) {
-            case "COUNT" -> null;
-            case "SUM", "AVG" -> sum(so, v);
-            case "MIN" -> Evaluator.compare(v, so) < 0 ? v : so;
-            default -> Evaluator.compare(v, so) > 0 ? v : so;
+            case COUNT -> null;
+            case SUM, AVG -> sum(so, v);
+            case MIN -> Evaluator.compare(v, so) < 0 ? v : so;
+            case MAX -> Evaluator.compare(v, so) > 0 ? v : so;
         };
     }
 
     Object result(State state) {
-        if (function.equals("COUNT")) {
+        if (function == Function.COUNT) {
             return state.count;
         }
         if (integral) {
             if (state.count == 0) {
                 return null;
             }
-            long total = function.equals("AVG") ? state.integralSum / state.count : state.integralSum;
+            long total = function == Function.AVG ? state.integralSum / state.count : state.integralSum;
             return type.root() == DataType.Root.INT ? (Object) Math.toIntExact(total) : (Object) total;
         }
         if (state.value == null) {
             return null;
         }
         Object v = state.value;
-        if (function.equals("AVG")) {
+        if (function == Function.AVG) {
             return switch (type.root()) {
                 case INT -> (int) (((Integer) v).longValue() / state.count);
                 case BIGINT -> (Long) v / state.count;
