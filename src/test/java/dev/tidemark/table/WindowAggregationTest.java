@@ -16,8 +16,8 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * Statements S4, S5 and S8 of the design notes through the test driver: window aggregations over
- * TUMBLE and HOP emit one final row per key and window, stamped with the window's last
+ * Statements S4 to S9 of the design notes through the test driver: window aggregations over
+ * TUMBLE, HOP, CUMULATE and SESSION emit one final row per key and window, stamped with the window's last
  * millisecond, which is {@code window_time}, a rowtime a second window can use.
  */
 class WindowAggregationTest {
@@ -96,6 +96,30 @@ class WindowAggregationTest {
                 "12:04:59.999: +I[2024-05-01T11:55, 1, 2, 2]",
                 "12:09:59.999: +I[2024-05-01T12:00, 2, 5, 3]",
                 "12:14:59.999: +I[2024-05-01T12:05, 1, 5, 5]");
+    }
+
+    @Test
+    void s6_cumulate_growsEachPeriodsWindowByAStep_andFiresEachAtItsEnd() {
+        TestSink<Row> out = driver.sink(tEnv.toDataStream(tEnv.sqlQuery("SELECT window_start, window_end,"
+                + " SUM(qty) AS total FROM TABLE(CUMULATE(TABLE sales, DESCRIPTOR(ts), INTERVAL '2' MINUTES,"
+                + " INTERVAL '6' MINUTES)) GROUP BY window_start, window_end")));
+        driver.start();
+        sell("12:00:30", "shoe", 1);
+        sell("12:03:00", "hat", 2);
+        sell("12:05:59", "shoe", 4);
+        sell("12:06:00", "hat", 8); // the next period
+        driver.advanceProcessingTime(Duration.ofMillis(200)); // watermark 12:04:59
+        assertThat(described(out)).containsExactly(
+                "12:01:59.999: +I[2024-05-01T12:00, 2024-05-01T12:02, 1]",
+                "12:03:59.999: +I[2024-05-01T12:00, 2024-05-01T12:04, 3]");
+        sales.finish();
+        assertThat(described(out)).containsExactly(
+                "12:01:59.999: +I[2024-05-01T12:00, 2024-05-01T12:02, 1]",
+                "12:03:59.999: +I[2024-05-01T12:00, 2024-05-01T12:04, 3]",
+                "12:05:59.999: +I[2024-05-01T12:00, 2024-05-01T12:06, 7]",
+                "12:07:59.999: +I[2024-05-01T12:06, 2024-05-01T12:08, 8]",
+                "12:09:59.999: +I[2024-05-01T12:06, 2024-05-01T12:10, 8]",
+                "12:11:59.999: +I[2024-05-01T12:06, 2024-05-01T12:12, 8]");
     }
 
     @Test
@@ -181,7 +205,12 @@ class WindowAggregationTest {
                 .hasMessage("line 1, column 68: TUMBLE needs its SIZE as a positive INTERVAL, such as INTERVAL '10'"
                         + " MINUTES");
         assertThatThrownBy(() -> tEnv.sqlQuery("SELECT window_start FROM TABLE(CUMULATE(TABLE sales, DESCRIPTOR(ts),"
-                + " INTERVAL '1' HOUR, INTERVAL '2' HOUR)) GROUP BY window_start, window_end"))
-                .hasMessage("line 1, column 26: CUMULATE is not supported yet");
+                + " INTERVAL '2' MINUTES, INTERVAL '5' MINUTES)) GROUP BY window_start, window_end"))
+                .hasMessage("line 1, column 92: CUMULATE needs its SIZE to be a multiple of its STEP: step=120000ms,"
+                        + " size=300000ms");
+        assertThatThrownBy(() -> tEnv.sqlQuery("SELECT window_start FROM TABLE(FOLD(TABLE sales, DESCRIPTOR(ts),"
+                + " INTERVAL '2' MINUTES)) GROUP BY window_start, window_end"))
+                .hasMessage("line 1, column 26: FOLD is not a window table function; the window table functions are"
+                        + " TUMBLE, HOP, CUMULATE and SESSION");
     }
 }

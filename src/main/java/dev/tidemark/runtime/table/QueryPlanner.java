@@ -12,8 +12,8 @@ import java.util.Map;
 
 /**
  * Plans a query over the registered tables and views: filters and projections over one table
- * (statement S3) and window aggregations over TUMBLE and HOP ({@link WindowPlanner}, S4 and S5);
- * joins, OVER, CUMULATE and SESSION follow, each refused until then with "not supported yet" at
+ * (statement S3) and window aggregations over TUMBLE, HOP, CUMULATE and SESSION
+ * ({@link WindowPlanner}, S4 to S8); what is not built yet is refused with "not supported yet" at
  * its position.
  */
 public final class QueryPlanner {

@@ -24,7 +24,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Plans a window aggregation: {@code SELECT .. FROM TABLE(TUMBLE | HOP | SESSION(TABLE t,
+ * Plans a window aggregation: {@code SELECT .. FROM TABLE(TUMBLE | HOP | CUMULATE | SESSION(TABLE t,
  * DESCRIPTOR(ts), ..)) GROUP BY window_start, window_end, keys..} onto a keyed event-time window with one
  * accumulator per aggregate. The window table function adds {@code window_start},
  * {@code window_end} and {@code window_time} (the window's last millisecond, a rowtime, so a second
@@ -39,13 +39,17 @@ final class WindowPlanner {
 
     private WindowPlanner() {}
 
-    /** The window table function's arguments, by name or position; a session's gap is its {@code size}. */
+    /**
+     * The window table function's arguments, by name or position; a session's gap is its {@code size},
+     * a cumulating window's step its {@code slide}.
+     */
     private record Arguments(Expr.TableArgument table, Expr.Descriptor timeColumn, long size, long slide, long offset) {}
 
     static PlannedTable plan(Statement.Select select, Statement.TableFunction function, Map<String, PlannedTable> catalog) {
         String name = function.call().function();
-        if (!name.equals("TUMBLE") && !name.equals("HOP") && !name.equals("SESSION")) {
-            throw function.position().error(name + " is not supported yet");
+        if (!List.of("TUMBLE", "HOP", "CUMULATE", "SESSION").contains(name)) {
+            throw function.position().error(name + " is not a window table function; the window table functions are"
+                    + " TUMBLE, HOP, CUMULATE and SESSION");
         }
         Arguments arguments = arguments(function.call());
         PlannedTable input = catalog.get(arguments.table().table());
@@ -133,12 +137,13 @@ final class WindowPlanner {
                     Duration.ofMillis(arguments.offset()));
             case "HOP" -> SlidingEventTimeWindows.of(Duration.ofMillis(arguments.size()),
                     Duration.ofMillis(arguments.slide()), Duration.ofMillis(arguments.offset()));
+            case "CUMULATE" -> new CumulativeWindows(arguments.slide(), arguments.size(), arguments.offset());
             default -> EventTimeSessionWindows.withGap(Duration.ofMillis(arguments.size()));
         };
         List<String> plan = new ArrayList<>(input.plan());
         plan.add("WindowAggregate(" + name + (name.equals("SESSION") ? " gap=" : " size=") + arguments.size() + "ms"
-                + (name.equals("HOP") ? " slide="
-                + arguments.slide() + "ms" : "") + ", group by: " + String.join(", ", select.groupBy().stream()
+                + (name.equals("HOP") ? " slide=" + arguments.slide() + "ms" : "")
+                + (name.equals("CUMULATE") ? " step=" + arguments.slide() + "ms" : "") + ", group by: " + String.join(", ", select.groupBy().stream()
                 .map(SqlParser::textOf).toList()) + "; select: " + TableSources.describe(out) + ")");
         List<Aggregate> calls = List.copyOf(aggregates.values());
         WindowAggregation.RowKey key = new WindowAggregation.RowKey(keyColumns.stream().mapToInt(Integer::intValue)
@@ -188,6 +193,7 @@ final class WindowPlanner {
         List<String> names = switch (call.function()) {
             case "TUMBLE" -> List.of("DATA", "TIMECOL", "SIZE", "OFFSET");
             case "HOP" -> List.of("DATA", "TIMECOL", "SLIDE", "SIZE", "OFFSET");
+            case "CUMULATE" -> List.of("DATA", "TIMECOL", "STEP", "SIZE", "OFFSET");
             default -> List.of("DATA", "TIMECOL", "GAP");
         };
         Map<String, Expr> given = new LinkedHashMap<>();
@@ -215,7 +221,15 @@ final class WindowPlanner {
             throw call.position().error(call.function() + " needs DESCRIPTOR(time_column) as its second argument");
         }
         long size = interval(given.get(session ? "GAP" : "SIZE"), session ? "GAP" : "SIZE", call);
-        long slide = call.function().equals("HOP") ? interval(given.get("SLIDE"), "SLIDE", call) : size;
+        long slide = switch (call.function()) {
+            case "HOP" -> interval(given.get("SLIDE"), "SLIDE", call);
+            case "CUMULATE" -> interval(given.get("STEP"), "STEP", call);
+            default -> size;
+        };
+        if (call.function().equals("CUMULATE") && size % slide != 0) {
+            throw given.get("SIZE").position().error("CUMULATE needs its SIZE to be a multiple of its STEP: step="
+                    + slide + "ms, size=" + size + "ms");
+        }
         long offset = given.containsKey("OFFSET") ? interval(given.get("OFFSET"), "OFFSET", call) : 0;
         return new Arguments(table, descriptor, size, slide, offset);
     }
