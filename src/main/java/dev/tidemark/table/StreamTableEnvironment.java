@@ -94,7 +94,8 @@ public final class StreamTableEnvironment {
                     + "; keep one, and CAST the others AS TIMESTAMP(3)");
         }
         List<String> names = planned.fields().stream().map(Field::name).toList();
-        return planned.rows().map(new ToRow(names)).name("ToDataStream");
+        DataStream<Object[]> rows = rowtimes.isEmpty() ? planned.rows() : planned.rowsStampedBy(planned.onlyRowtime());
+        return rows.map(new ToRow(names)).name("ToDataStream");
     }
 
     /** Table rows as {@link Row}s with their column names. */

@@ -7,15 +7,44 @@ import java.util.List;
 /**
  * A table as planned: the stream of its rows (values by column position, see
  * {@link dev.tidemark.runtime.sql.Evaluation}) and its columns, each with its type and time kind.
- * Records carry the rowtime column's value as their timestamp, if the table has one.
  *
+ * @param timestampColumn the column whose value every record carries as its timestamp, or -1 when
+ *     the records' timestamps are no column's (after an interval join they are the later of the two
+ *     rowtimes); an operator that needs a rowtime as the records' time gets it from {@link #rowsStampedBy}
  * @param plan how the table was made, one step per line, for {@code explain()}
  */
-public record PlannedTable(DataStream<Object[]> rows, List<Field> fields, List<String> plan) {
+public record PlannedTable(DataStream<Object[]> rows, List<Field> fields, int timestampColumn, List<String> plan) {
 
     /** The same table under {@code qualifier}: its columns are named {@code qualifier.column} too. */
     public PlannedTable qualified(String qualifier) {
         return new PlannedTable(rows, fields.stream().map(f -> new Field(qualifier, f.name(), f.type(), f.loss()))
-                .toList(), plan);
+                .toList(), timestampColumn, plan);
+    }
+
+    /**
+     * The rows with each record's timestamp set to the value of {@code column}, a rowtime: the rows
+     * themselves when they already carry it. Watermarks pass unchanged, which is right because a
+     * rowtime column is never behind the watermark of the stream that carries it.
+     */
+    public DataStream<Object[]> rowsStampedBy(int column) {
+        if (column == timestampColumn) {
+            return rows;
+        }
+        String name = fields.get(column).name();
+        return rows.transform("Restamp(" + name + ")", context -> new Restamp(column, context));
+    }
+
+    /** The index of this table's only rowtime column, or -1 if it has none or several. */
+    public int onlyRowtime() {
+        int found = -1;
+        for (int i = 0; i < fields.size(); i++) {
+            if (fields.get(i).type().timeKind() == dev.tidemark.table.TimeKind.ROWTIME) {
+                if (found >= 0) {
+                    return -1;
+                }
+                found = i;
+            }
+        }
+        return found;
     }
 }

@@ -69,7 +69,14 @@ public final class QueryPlanner {
         List<String> plan = new ArrayList<>(input.plan());
         plan.add("Calc(" + (select.where() == null ? "" : "where: " + dev.tidemark.runtime.sql.SqlParser
                 .textOf(select.where()) + "; ") + "select: " + TableSources.describe(fields) + ")");
-        return new PlannedTable(input.rows().process(new Calc(condition, projections)).name("Calc"), fields, plan);
+        int timestampColumn = -1;
+        for (int i = 0; i < projections.size() && timestampColumn < 0; i++) {
+            if (projections.get(i) instanceof Bound.Column c && c.index() == input.timestampColumn()) {
+                timestampColumn = i;
+            }
+        }
+        return new PlannedTable(input.rows().process(new Calc(condition, projections)).name("Calc"), fields,
+                timestampColumn, plan);
     }
 
     private PlannedTable from(Statement.From from) {
@@ -85,8 +92,11 @@ public final class QueryPlanner {
             PlannedTable planned = plan(sub.query());
             return sub.alias() == null ? planned : planned.qualified(sub.alias());
         }
-        String what = from instanceof Statement.TableFunction f ? f.call().function() : "JOIN";
-        throw from.position().error(what + " is not supported yet");
+        if (from instanceof Statement.Join join) {
+            return JoinPlanner.plan(join, from(join.left()), from(join.right()));
+        }
+        throw from.position().error("TABLE(" + ((Statement.TableFunction) from).call().function() + "(..)) needs a"
+                + " GROUP BY window_start, window_end in the query that reads it");
     }
 
     private static void requireNoAggregate(Expr e) {

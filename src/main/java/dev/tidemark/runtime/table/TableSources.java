@@ -71,7 +71,7 @@ public final class TableSources {
                 .name("FromDataStream");
         Schema.Watermark watermark = schema.watermark();
         if (watermark == null) {
-            return new PlannedTable(rows, fields, plan);
+            return new PlannedTable(rows, fields, -1, plan);
         }
         int column = indexOf(fields, watermark.column());
         Field rowtime = fields.get(column);
@@ -89,7 +89,7 @@ public final class TableSources {
                         + " which are about the records' timestamps: '" + rowtime.name() + "' must be a metadata column");
             }
             plan.add("Watermarks(" + rowtime.name() + ": the stream's)");
-            return new PlannedTable(rows, fields, plan);
+            return new PlannedTable(rows, fields, column, plan);
         }
         Bound bound = new Binder(fields).bind(expression);
         if (!bound.type().isTimestamp()) {
@@ -99,7 +99,7 @@ public final class TableSources {
         plan.add("Watermarks(" + rowtime.name() + ": largest " + watermark.expression() + ")");
         boolean perRow = stream.getExecutionEnvironment().getConfig().getAutoWatermarkIntervalMillis() == 0;
         return new PlannedTable(rows.assignTimestampsAndWatermarks(new RowtimeStrategy(column, bound, perRow))
-                .name("Watermarks"), fields, plan);
+                .name("Watermarks"), fields, column, plan);
     }
 
     /** Timestamps from the rowtime column, watermarks from the largest value of the expression. */

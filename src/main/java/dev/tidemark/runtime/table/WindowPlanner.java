@@ -80,11 +80,11 @@ final class WindowPlanner {
         fields.add(new Field(null, "window_start", bound, null));
         fields.add(new Field(null, "window_end", bound, null));
         fields.add(new Field(null, "window_time", bound.as(TimeKind.ROWTIME), null));
-        return aggregate(select, name, arguments, input, fields, windowStart);
+        return aggregate(select, name, arguments, input, ((Bound.Column) time).index(), fields, windowStart);
     }
 
     private static PlannedTable aggregate(Statement.Select select, String name, Arguments arguments, PlannedTable input,
-            List<Field> fields, int windowStart) {
+            int timeColumn, List<Field> fields, int windowStart) {
         Binder binder = new Binder(fields);
         boolean hasStart = false;
         boolean hasEnd = false;
@@ -148,13 +148,14 @@ final class WindowPlanner {
         List<Aggregate> calls = List.copyOf(aggregates.values());
         WindowAggregation.RowKey key = new WindowAggregation.RowKey(keyColumns.stream().mapToInt(Integer::intValue)
                 .toArray());
-        var rows = input.rows()
+        var rows = input.rowsStampedBy(timeColumn)
                 .keyBy(key)
                 .window(windows)
                 .aggregate(new WindowAggregation.Aggregates(calls), new WindowAggregation.Rows(key, outputs, calls,
                         fields.get(windowStart).type().root()))
                 .name("WindowAggregate");
-        return new PlannedTable(rows, out, plan);
+        int windowTime = outputs.indexOf(new WindowAggregation.Output(WindowAggregation.Output.Kind.WINDOW_TIME, 0));
+        return new PlannedTable(rows, out, windowTime, plan);
     }
 
     private static WindowAggregation.Output outputOf(int index, int windowStart, List<Integer> keys, Expr.Name n) {
