@@ -39,6 +39,19 @@ public sealed interface Expr {
     /** A function or aggregate call, its name in upper case: {@code SUM(price)}, {@code COUNT(*)}. */
     record Call(String function, List<Expr> arguments, Position position) implements Expr {}
 
+    /**
+     * {@code aggregate OVER (PARTITION BY .. ORDER BY time frame)}: the aggregate over the rows of the
+     * partition in the frame that ends at the current row.
+     */
+    record Over(Call aggregate, List<Expr> partitionBy, Expr orderBy, Frame frame, Position position) implements Expr {}
+
+    /**
+     * {@code RANGE BETWEEN INTERVAL .. PRECEDING AND CURRENT ROW} ({@code rows} false, {@code preceding}
+     * in milliseconds) or {@code ROWS BETWEEN n PRECEDING AND CURRENT ROW} ({@code rows} true,
+     * {@code preceding} rows); {@code preceding} is -1 for {@code UNBOUNDED PRECEDING}.
+     */
+    record Frame(boolean rows, long preceding, Position position) {}
+
     /** {@code name => value}, an argument of a table function given by name. */
     record NamedArgument(String name, Expr value, Position position) implements Expr {}
 

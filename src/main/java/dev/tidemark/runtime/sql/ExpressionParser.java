@@ -228,10 +228,81 @@ final class ExpressionParser {
             } while (in.acceptSymbol(","));
             in.expectSymbol(")");
         }
+        Expr.Call call = new Expr.Call(function, arguments, at);
         if (in.peek().is("OVER")) {
-            throw in.notSupported("OVER");
+            return over(call, Position.of(in.next()));
         }
-        return new Expr.Call(function, arguments, at);
+        return call;
+    }
+
+    /** What follows {@code OVER}; a named window ({@code OVER w}) is not in the subset. */
+    private Expr over(Expr.Call aggregate, Position at) {
+        if (!in.peek().isSymbol("(")) {
+            throw in.notSupported("OVER with a named window (write the window in parentheses)");
+        }
+        in.expectSymbol("(");
+        List<Expr> partitionBy = new ArrayList<>();
+        if (in.accept("PARTITION")) {
+            in.expect("BY");
+            do {
+                partitionBy.add(expression());
+            } while (in.acceptSymbol(","));
+        }
+        Position orderAt = Position.of(in.peek());
+        if (!in.accept("ORDER")) {
+            throw orderAt.error("OVER needs ORDER BY a time attribute");
+        }
+        in.expect("BY");
+        Expr orderBy = expression();
+        if (in.peek().is("ASC")) {
+            in.next();
+        } else if (in.peek().is("DESC")) {
+            throw in.notSupported("ORDER BY .. DESC in OVER (only ascending time)");
+        }
+        if (in.peek().isSymbol(",")) {
+            throw in.notSupported("OVER ordered by more than one column");
+        }
+        Expr.Frame frame = new Expr.Frame(false, -1, orderAt); // Flink's default: every row up to this one's peers
+        if (in.peek().is("RANGE") || in.peek().is("ROWS")) {
+            frame = frame();
+        }
+        in.expectSymbol(")");
+        return new Expr.Over(aggregate, partitionBy, orderBy, frame, at);
+    }
+
+    private Expr.Frame frame() {
+        Token kind = in.next();
+        Position at = Position.of(kind);
+        boolean rows = kind.is("ROWS");
+        in.expect("BETWEEN");
+        long preceding;
+        if (in.accept("UNBOUNDED")) {
+            preceding = -1;
+        } else if (rows) {
+            Token count = in.peek();
+            if (count.kind() != Token.Kind.NUMBER || count.text().contains(".")) {
+                throw Position.of(count).error("ROWS BETWEEN needs a whole number of rows PRECEDING, not "
+                        + count.describe());
+            }
+            preceding = Long.parseLong(in.next().text());
+        } else {
+            Position intervalAt = Position.of(in.peek());
+            if (!in.accept("INTERVAL")) {
+                throw intervalAt.error("RANGE BETWEEN needs an INTERVAL .. PRECEDING or UNBOUNDED PRECEDING");
+            }
+            preceding = Intervals.literal(in, intervalAt).millis();
+            if (preceding < 0) {
+                throw intervalAt.error("RANGE BETWEEN needs an interval that is not negative");
+            }
+        }
+        in.expect("PRECEDING");
+        in.expect("AND");
+        if (!in.peek().is("CURRENT")) {
+            throw in.notSupported("a frame that ends after the current row (only AND CURRENT ROW)");
+        }
+        in.next();
+        in.expect("ROW");
+        return new Expr.Frame(rows, preceding, at);
     }
 
     /**

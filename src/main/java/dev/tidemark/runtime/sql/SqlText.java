@@ -71,6 +71,15 @@ final class SqlText {
         if (e instanceof Expr.Descriptor d) {
             return "DESCRIPTOR(" + String.join(", ", d.columns()) + ")";
         }
+        if (e instanceof Expr.Over o) {
+            Expr.Frame f = o.frame();
+            String preceding = f.preceding() < 0 ? "UNBOUNDED" : f.rows() ? String.valueOf(f.preceding())
+                    : "INTERVAL '" + f.preceding() + "' MILLISECOND";
+            return of(o.aggregate()) + " OVER (" + (o.partitionBy().isEmpty() ? "" : "PARTITION BY "
+                    + o.partitionBy().stream().map(SqlText::of).collect(Collectors.joining(", ")) + " ") + "ORDER BY "
+                    + of(o.orderBy()) + (f.rows() ? " ROWS" : " RANGE") + " BETWEEN " + preceding
+                    + " PRECEDING AND CURRENT ROW)";
+        }
         throw new IllegalArgumentException("no SQL text for " + e);
     }
 }

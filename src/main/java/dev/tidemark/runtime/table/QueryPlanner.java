@@ -4,6 +4,7 @@ import dev.tidemark.runtime.sql.Binder;
 import dev.tidemark.runtime.sql.Bound;
 import dev.tidemark.runtime.sql.Expr;
 import dev.tidemark.runtime.sql.Field;
+import dev.tidemark.runtime.sql.SqlParser;
 import dev.tidemark.runtime.sql.Statement;
 import dev.tidemark.table.DataType;
 import java.util.ArrayList;
@@ -36,23 +37,31 @@ public final class QueryPlanner {
         }
         PlannedTable input = from(select.from());
         if (!select.groupBy().isEmpty()) {
-            throw select.groupBy().get(0).position().error("GROUP BY " + dev.tidemark.runtime.sql.SqlParser
-                    .textOf(select.groupBy().get(0)) + " on a stream without a window would update its results (not"
-                    + " supported); group by a window: FROM TABLE(TUMBLE(..)) GROUP BY window_start, window_end, ..");
+            throw select.groupBy().get(0).position().error("GROUP BY " + SqlParser.textOf(select.groupBy().get(0))
+                    + " on a stream without a window would update its results (not supported); group by a window: FROM TABLE(TUMBLE(..)) GROUP BY window_start, window_end, ..");
         }
         if (select.having() != null) {
             throw select.having().position().error("HAVING needs a GROUP BY over a window");
         }
-        Binder binder = new Binder(input.fields());
-        Bound condition = select.where() == null ? null : binder.bind(select.where());
-        if (condition != null && condition.type().root() != DataType.Root.BOOLEAN) {
-            throw select.where().position().error("WHERE needs a BOOLEAN condition, not " + condition.type().regular());
+        Bound condition = condition(select, input);
+        List<Statement.SelectItem> items = select.items();
+        int starColumns = input.fields().size(); // * reads the input's columns, not the OVER aggregates'
+        if (OverPlanner.hasOver(select)) { // the rows WHERE keeps go into the windows, and the select list reads them
+            if (condition != null) {
+                input = calc(input, condition, identity(input), input.fields(), "where: " + SqlParser.textOf(
+                        select.where()));
+                condition = null;
+            }
+            OverPlanner.Planned over = OverPlanner.plan(select, input);
+            input = over.table();
+            items = over.items();
         }
+        Binder binder = new Binder(input.fields());
         List<Bound> projections = new ArrayList<>();
         List<Field> fields = new ArrayList<>();
-        for (Statement.SelectItem item : select.items()) {
+        for (Statement.SelectItem item : items) {
             if (item.expression() instanceof Expr.Star star) {
-                for (int i = 0; i < input.fields().size(); i++) {
+                for (int i = 0; i < starColumns; i++) {
                     Field field = input.fields().get(i);
                     if (star.qualifier() == null || star.qualifier().equals(field.qualifier())) {
                         projections.add(new Bound.Column(i, field));
@@ -66,15 +75,38 @@ public final class QueryPlanner {
             projections.add(value);
             fields.add(new Field(null, nameOf(item, fields.size()), value.type(), value.loss()));
         }
-        List<String> plan = new ArrayList<>(input.plan());
-        plan.add("Calc(" + (select.where() == null ? "" : "where: " + dev.tidemark.runtime.sql.SqlParser
-                .textOf(select.where()) + "; ") + "select: " + TableSources.describe(fields) + ")");
+        String described = (condition == null ? "" : "where: " + SqlParser.textOf(select.where()) + "; ") + "select: "
+                + TableSources.describe(fields);
+        return calc(input, condition, projections, fields, described);
+    }
+
+    private static Bound condition(Statement.Select select, PlannedTable input) {
+        Bound condition = select.where() == null ? null : new Binder(input.fields()).bind(select.where());
+        if (condition != null && condition.type().root() != DataType.Root.BOOLEAN) {
+            throw select.where().position().error("WHERE needs a BOOLEAN condition, not " + condition.type().regular());
+        }
+        return condition;
+    }
+
+    private static List<Bound> identity(PlannedTable input) {
+        List<Bound> columns = new ArrayList<>();
+        for (int i = 0; i < input.fields().size(); i++) {
+            columns.add(new Bound.Column(i, input.fields().get(i)));
+        }
+        return columns;
+    }
+
+    /** The rows {@code condition} keeps, as {@code projections} make them; a rowtime passed on stays the records' time. */
+    private static PlannedTable calc(PlannedTable input, Bound condition, List<Bound> projections, List<Field> fields,
+            String described) {
         int timestampColumn = -1;
         for (int i = 0; i < projections.size() && timestampColumn < 0; i++) {
             if (projections.get(i) instanceof Bound.Column c && c.index() == input.timestampColumn()) {
                 timestampColumn = i;
             }
         }
+        List<String> plan = new ArrayList<>(input.plan());
+        plan.add("Calc(" + described + ")");
         return new PlannedTable(input.rows().process(new Calc(condition, projections)).name("Calc"), fields,
                 timestampColumn, plan);
     }

@@ -170,7 +170,8 @@ final class WindowPlanner {
         return new WindowAggregation.Output(WindowAggregation.Output.Kind.KEY, key);
     }
 
-    private static Aggregate aggregateOf(Expr.Call call, Binder binder) {
+    /** The aggregate {@code call} names, over its argument bound by {@code binder}. */
+    static Aggregate aggregateOf(Expr.Call call, Binder binder) {
         if (call.arguments().size() != 1) {
             throw call.position().error(call.function() + " takes one argument");
         }
