@@ -7,11 +7,11 @@ import dev.tidemark.runtime.sql.Field;
 import dev.tidemark.runtime.sql.SqlParser;
 import dev.tidemark.runtime.sql.Statement;
 import dev.tidemark.runtime.table.PlannedTable;
+import dev.tidemark.runtime.table.Catalog;
 import dev.tidemark.runtime.table.QueryPlanner;
+import dev.tidemark.runtime.table.SqlStatements;
 import dev.tidemark.runtime.table.TableSources;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -20,17 +20,18 @@ import java.util.Objects;
  * them in SQL, and turn the results back into streams of {@link Row}s whose timestamps are the
  * rowtime column's values.
  *
- * <p>This first version runs filters and projections ({@code SELECT .. FROM t WHERE ..}); the
- * parser reads the whole documented subset, and what cannot run yet fails with "not supported yet"
- * at its line and column.
+ * <p>Queries are append-only: filters and projections, window aggregations (TUMBLE, HOP, CUMULATE,
+ * SESSION), interval and window joins, and OVER aggregates, each emitting final rows. What is
+ * outside the documented subset fails with "not supported" at its line and column.
  */
 public final class StreamTableEnvironment {
 
     private final StreamExecutionEnvironment env;
-    private final Map<String, PlannedTable> catalog = new HashMap<>();
+    private final Catalog catalog;
 
     private StreamTableEnvironment(StreamExecutionEnvironment env) {
         this.env = env;
+        this.catalog = new Catalog(env);
     }
 
     /** Tables over {@code env}: their operators run in its jobs. */
@@ -73,9 +74,23 @@ public final class StreamTableEnvironment {
         Statement statement = SqlParser.parse(query);
         if (!(statement instanceof Statement.Select select)) {
             throw statement.position().error("sqlQuery takes a SELECT; CREATE TABLE, CREATE VIEW and INSERT INTO are"
-                    + " not supported yet (createTemporaryView names a table)");
+                    + " executeSql's");
         }
         return new Table(new QueryPlanner(catalog).plan(select));
+    }
+
+    /**
+     * Runs one statement: {@code CREATE [TEMPORARY] TABLE} names a table over a connector
+     * ({@code filesystem}, {@code kafka}, {@code datagen}, {@code print}, {@code blackhole}),
+     * {@code CREATE [TEMPORARY] VIEW} names a query, and {@code INSERT INTO table SELECT ..} writes
+     * the query's rows to the table's connector and starts the job at once. That job is the whole
+     * environment's: it also runs every other pipeline added to the environment before.
+     *
+     * @return for an INSERT, its job, to {@link TableResult#await()} or cancel
+     * @throws SqlException at the first text that is not valid or not supported
+     */
+    public TableResult executeSql(String statement) {
+        return new TableResult(SqlStatements.execute(SqlParser.parse(statement), catalog, env));
     }
 
     /**

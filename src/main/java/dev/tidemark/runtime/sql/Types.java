@@ -6,7 +6,7 @@ import dev.tidemark.table.DataTypes;
 import java.util.List;
 
 /** Type rules of Tidemark SQL: declared types, arithmetic, comparison, common types and casts. */
-final class Types {
+public final class Types {
 
     /** Numbers from narrowest to widest: mixing two gives the wider. */
     private static final List<Root> NUMERIC = List.of(Root.INT, Root.BIGINT, Root.DECIMAL, Root.DOUBLE);
@@ -14,7 +14,7 @@ final class Types {
     private Types() {}
 
     /** The type a {@link TypeName} declares, null allowed. */
-    static DataType of(TypeName name) {
+    public static DataType of(TypeName name) {
         try {
             return switch (name.name()) {
                 case "BOOLEAN" -> DataTypes.BOOLEAN();

@@ -9,7 +9,6 @@ import dev.tidemark.runtime.sql.Statement;
 import dev.tidemark.table.DataType;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Plans a query over the registered tables and views: filters and projections over one table
@@ -19,10 +18,10 @@ import java.util.Map;
  */
 public final class QueryPlanner {
 
-    private final Map<String, PlannedTable> catalog;
+    private final Catalog catalog;
 
     /** @param catalog the tables and views by name */
-    public QueryPlanner(Map<String, PlannedTable> catalog) {
+    public QueryPlanner(Catalog catalog) {
         this.catalog = catalog;
     }
 
@@ -113,11 +112,7 @@ public final class QueryPlanner {
 
     private PlannedTable from(Statement.From from) {
         if (from instanceof Statement.TableName table) {
-            PlannedTable planned = catalog.get(table.name());
-            if (planned == null) {
-                throw table.position().error("table '" + table.name() + "' not found; the tables are "
-                        + catalog.keySet().stream().sorted().toList());
-            }
+            PlannedTable planned = catalog.table(table.name(), table.position());
             return planned.qualified(table.alias() != null ? table.alias() : table.name());
         }
         if (from instanceof Statement.SubQuery sub) {

@@ -96,9 +96,19 @@ public final class TableSources {
             throw new IllegalArgumentException("fromDataStream: the watermark expression '" + watermark.expression()
                     + "' is " + bound.type() + ", not a timestamp");
         }
-        plan.add("Watermarks(" + rowtime.name() + ": largest " + watermark.expression() + ")");
-        boolean perRow = stream.getExecutionEnvironment().getConfig().getAutoWatermarkIntervalMillis() == 0;
-        return new PlannedTable(rows.assignTimestampsAndWatermarks(new RowtimeStrategy(column, bound, perRow))
+        return withWatermark(rows, fields, column, bound, watermark.expression(), plan);
+    }
+
+    /**
+     * {@code rows} stamped with the rowtime column's values and watermarks of the largest value of
+     * {@code watermark} so far: periodic, or after each row that grows it when the auto-watermark
+     * interval is zero. {@code fields} must have {@code column} declared ROWTIME already.
+     */
+    static PlannedTable withWatermark(DataStream<Object[]> rows, List<Field> fields, int column, Bound watermark,
+            String text, List<String> plan) {
+        plan.add("Watermarks(" + fields.get(column).name() + ": largest " + text + ")");
+        boolean perRow = rows.getExecutionEnvironment().getConfig().getAutoWatermarkIntervalMillis() == 0;
+        return new PlannedTable(rows.assignTimestampsAndWatermarks(new RowtimeStrategy(column, watermark, perRow))
                 .name("Watermarks"), fields, column, plan);
     }
 

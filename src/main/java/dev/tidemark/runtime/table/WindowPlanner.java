@@ -45,18 +45,14 @@ final class WindowPlanner {
      */
     private record Arguments(Expr.TableArgument table, Expr.Descriptor timeColumn, long size, long slide, long offset) {}
 
-    static PlannedTable plan(Statement.Select select, Statement.TableFunction function, Map<String, PlannedTable> catalog) {
+    static PlannedTable plan(Statement.Select select, Statement.TableFunction function, Catalog catalog) {
         String name = function.call().function();
         if (!List.of("TUMBLE", "HOP", "CUMULATE", "SESSION").contains(name)) {
             throw function.position().error(name + " is not a window table function; the window table functions are"
                     + " TUMBLE, HOP, CUMULATE and SESSION");
         }
         Arguments arguments = arguments(function.call());
-        PlannedTable input = catalog.get(arguments.table().table());
-        if (input == null) {
-            throw arguments.table().position().error("table '" + arguments.table().table() + "' not found; the tables are "
-                    + catalog.keySet().stream().sorted().toList());
-        }
+        PlannedTable input = catalog.table(arguments.table().table(), arguments.table().position());
         input = input.qualified(arguments.table().table());
         String column = arguments.timeColumn().columns().get(0);
         Bound time = new Binder(input.fields()).bind(new Expr.Name(List.of(column), arguments.timeColumn().position()));

@@ -1,0 +1,75 @@
+package dev.tidemark.runtime.table;
+
+import dev.tidemark.api.StreamExecutionEnvironment;
+import dev.tidemark.runtime.sql.Position;
+import dev.tidemark.runtime.sql.Statement;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * The tables and views SQL can name: views of streams and queries, and tables of {@code CREATE
+ * TABLE}, whose source joins the job only when a query reads the table, as a source of that query's
+ * own (as in Flink, where each scan of a table is one): a table written by {@code INSERT INTO} alone
+ * never reads its connector, and a table stays readable by the jobs after the first.
+ */
+public final class Catalog {
+
+    private final StreamExecutionEnvironment env;
+    private final Map<String, PlannedTable> planned = new HashMap<>();
+    private final Map<String, Statement.CreateTable> defined = new HashMap<>();
+
+    public Catalog(StreamExecutionEnvironment env) {
+        this.env = env;
+    }
+
+    /** Names a planned table or view; a later call with the same name replaces it. */
+    public void put(String name, PlannedTable table) {
+        defined.remove(name);
+        planned.put(name, table);
+    }
+
+    /** Names the table {@code ddl} declares; its connector is checked now, and read once a query reads it. */
+    public void define(Statement.CreateTable ddl) {
+        TableDefinitions.check(ddl);
+        planned.remove(ddl.name());
+        defined.put(ddl.name(), ddl);
+    }
+
+    /**
+     * The table called {@code name}.
+     *
+     * @throws dev.tidemark.table.SqlException at {@code at} if there is none
+     */
+    public PlannedTable table(String name, Position at) {
+        PlannedTable table = planned.get(name);
+        if (table != null) {
+            return table;
+        }
+        Statement.CreateTable ddl = defined.get(name);
+        if (ddl == null) {
+            throw at.error("table '" + name + "' not found; the tables are " + names());
+        }
+        return TableDefinitions.source(ddl, env);
+    }
+
+    /**
+     * The declaration of the table called {@code name}, which {@code INSERT INTO} writes.
+     *
+     * @throws dev.tidemark.table.SqlException at {@code at} if it is not a table of CREATE TABLE
+     */
+    public Statement.CreateTable definition(String name, Position at) {
+        Statement.CreateTable ddl = defined.get(name);
+        if (ddl == null) {
+            throw at.error(planned.containsKey(name) ? "'" + name + "' is a view, and INSERT INTO writes a table of"
+                    + " CREATE TABLE" : "table '" + name + "' not found; the tables are " + names());
+        }
+        return ddl;
+    }
+
+    private TreeSet<String> names() {
+        TreeSet<String> names = new TreeSet<>(planned.keySet());
+        names.addAll(defined.keySet());
+        return names;
+    }
+}

@@ -1,0 +1,36 @@
+package dev.tidemark.runtime.table;
+
+import dev.tidemark.api.JobClient;
+import dev.tidemark.api.StreamExecutionEnvironment;
+import dev.tidemark.runtime.sql.Statement;
+
+/** Runs the statements of {@code executeSql}: CREATE TABLE, CREATE VIEW and INSERT INTO. */
+public final class SqlStatements {
+
+    private SqlStatements() {}
+
+    /**
+     * Runs {@code statement}: a CREATE names a table or view in {@code catalog}; an INSERT INTO adds its
+     * query and the table's sink to {@code env} and starts the environment's job.
+     *
+     * @return the job an INSERT INTO started, else {@code null}
+     * @throws dev.tidemark.table.SqlException at the first text that is not valid or not supported
+     */
+    public static JobClient execute(Statement statement, Catalog catalog, StreamExecutionEnvironment env) {
+        if (statement instanceof Statement.CreateTable ddl) {
+            catalog.define(ddl);
+            return null;
+        }
+        if (statement instanceof Statement.CreateView view) {
+            catalog.put(view.name(), new QueryPlanner(catalog).plan(view.query()));
+            return null;
+        }
+        if (statement instanceof Statement.InsertInto insert) {
+            Statement.CreateTable ddl = catalog.definition(insert.table(), insert.position());
+            TableDefinitions.insert(ddl, new QueryPlanner(catalog).plan(insert.query()), insert.position());
+            return env.executeAsync("insert-into_" + insert.table());
+        }
+        throw statement.position().error("executeSql runs CREATE TABLE, CREATE VIEW and INSERT INTO; for a SELECT,"
+                + " call sqlQuery and read the table with toDataStream");
+    }
+}
