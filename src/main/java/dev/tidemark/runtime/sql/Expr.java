@@ -74,8 +74,18 @@ public sealed interface Expr {
 
     record Cast(Expr value, TypeName type, Position position) implements Expr {}
 
-    /** {@code TABLE t} or {@code TABLE t PARTITION BY k, ..} as a table function's argument. */
-    record TableArgument(String table, List<String> partitionBy, Position position) implements Expr {}
+    /**
+     * {@code TABLE t}, {@code TABLE (SELECT ..)} or either with {@code PARTITION BY k, ..}, as a table
+     * function's argument: {@code table} is null for a query, {@code query} for a name.
+     */
+    record TableArgument(String table, Statement.Select query, List<String> partitionBy, Position position)
+            implements Expr {
+
+        /** How the argument names its table in messages. */
+        public String describe() {
+            return table != null ? table : "(SELECT ..)";
+        }
+    }
 
     /** {@code DESCRIPTOR(col, ..)}: columns named as a table function's argument. */
     record Descriptor(List<String> columns, Position position) implements Expr {}

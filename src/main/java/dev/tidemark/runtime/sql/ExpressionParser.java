@@ -20,9 +20,11 @@ final class ExpressionParser {
     private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss[.SSS][.SS][.S]");
 
     private final TokenCursor in;
+    private final java.util.function.Supplier<Statement.Select> subquery; // null where no query may appear
 
-    ExpressionParser(TokenCursor in) {
+    ExpressionParser(TokenCursor in, java.util.function.Supplier<Statement.Select> subquery) {
         this.in = in;
+        this.subquery = subquery;
     }
 
     Expr expression() {
@@ -314,7 +316,15 @@ final class ExpressionParser {
         Position at = Position.of(token);
         if (token.is("TABLE")) {
             in.next();
-            String table = in.name("a table name");
+            String table = null;
+            Statement.Select query = null;
+            if (in.peek().isSymbol("(") && subquery != null) {
+                in.next();
+                query = subquery.get();
+                in.expectSymbol(")");
+            } else {
+                table = in.name("a table name");
+            }
             List<String> partitionBy = new ArrayList<>();
             if (in.accept("PARTITION")) { // one column, or several in parentheses: a comma ends the argument
                 in.expect("BY");
@@ -327,7 +337,7 @@ final class ExpressionParser {
                     partitionBy.add(in.name("a column name"));
                 }
             }
-            return new Expr.TableArgument(table, partitionBy, at);
+            return new Expr.TableArgument(table, query, partitionBy, at);
         }
         if (token.is("DESCRIPTOR")) {
             in.next();

@@ -21,7 +21,7 @@ public final class SqlParser {
 
     private SqlParser(String sql) {
         this.in = new TokenCursor(Lexer.tokens(sql));
-        this.expressions = new ExpressionParser(in);
+        this.expressions = new ExpressionParser(in, this::select);
     }
 
     /**

@@ -65,7 +65,7 @@ final class SqlText {
             return "CAST(" + of(c.value()) + " AS " + c.type() + ")";
         }
         if (e instanceof Expr.TableArgument t) {
-            return "TABLE " + t.table() + (t.partitionBy().isEmpty() ? ""
+            return "TABLE " + t.describe() + (t.partitionBy().isEmpty() ? ""
                     : " PARTITION BY (" + String.join(", ", t.partitionBy()) + ")");
         }
         if (e instanceof Expr.Descriptor d) {

@@ -54,7 +54,7 @@ final class LegacyGroupWindows {
             }
         }
         List<Expr> arguments = new ArrayList<>();
-        arguments.add(new Expr.TableArgument(table.name(), partitionBy, table.position()));
+        arguments.add(new Expr.TableArgument(table.name(), null, partitionBy, table.position()));
         arguments.add(new Expr.Descriptor(List.of(time.parts().get(time.parts().size() - 1)), time.position()));
         arguments.addAll(window.arguments().subList(1, window.arguments().size()));
         Statement.TableFunction from = new Statement.TableFunction(new Expr.Call(window.function(), arguments,

@@ -28,11 +28,11 @@ public final class QueryPlanner {
     /** @throws dev.tidemark.table.SqlException at the first part of the query that cannot be planned */
     public PlannedTable plan(Statement.Select select) {
         if (select.from() instanceof Statement.TableFunction function) {
-            return WindowPlanner.plan(select, function, catalog);
+            return WindowPlanner.plan(select, function, this::tableArgument);
         }
         Statement.Select windowed = LegacyGroupWindows.rewrite(select);
         if (windowed != null) {
-            return WindowPlanner.plan(windowed, (Statement.TableFunction) windowed.from(), catalog);
+            return WindowPlanner.plan(windowed, (Statement.TableFunction) windowed.from(), this::tableArgument);
         }
         PlannedTable input = from(select.from());
         if (!select.groupBy().isEmpty()) {
@@ -108,6 +108,13 @@ public final class QueryPlanner {
         plan.add("Calc(" + described + ")");
         return new PlannedTable(input.rows().process(new Calc(condition, projections)).name("Calc"), fields,
                 timestampColumn, plan);
+    }
+
+    private PlannedTable tableArgument(Expr.TableArgument argument) {
+        if (argument.query() != null) {
+            return plan(argument.query());
+        }
+        return catalog.table(argument.table(), argument.position()).qualified(argument.table());
     }
 
     private PlannedTable from(Statement.From from) {

@@ -45,15 +45,16 @@ final class WindowPlanner {
      */
     private record Arguments(Expr.TableArgument table, Expr.Descriptor timeColumn, long size, long slide, long offset) {}
 
-    static PlannedTable plan(Statement.Select select, Statement.TableFunction function, Catalog catalog) {
+    /** @param tables the table a {@code TABLE t} or {@code TABLE (SELECT ..)} argument reads */
+    static PlannedTable plan(Statement.Select select, Statement.TableFunction function,
+            java.util.function.Function<Expr.TableArgument, PlannedTable> tables) {
         String name = function.call().function();
         if (!List.of("TUMBLE", "HOP", "CUMULATE", "SESSION").contains(name)) {
             throw function.position().error(name + " is not a window table function; the window table functions are"
                     + " TUMBLE, HOP, CUMULATE and SESSION");
         }
         Arguments arguments = arguments(function.call());
-        PlannedTable input = catalog.table(arguments.table().table(), arguments.table().position());
-        input = input.qualified(arguments.table().table());
+        PlannedTable input = tables.apply(arguments.table());
         String column = arguments.timeColumn().columns().get(0);
         Bound time = new Binder(input.fields()).bind(new Expr.Name(List.of(column), arguments.timeColumn().position()));
         if (TimeAttributes.require(time, column, name, arguments.timeColumn().position()) != TimeKind.ROWTIME) {

@@ -1,0 +1,1 @@
+SELECT item, price, bidtime FROM bids WHERE price > 3

@@ -1,0 +1,4 @@
+SELECT item, TUMBLE_START(bidtime, INTERVAL '1' HOUR) AS ws, TUMBLE_END(bidtime, INTERVAL '1' HOUR) AS we,
+  TUMBLE_ROWTIME(bidtime, INTERVAL '1' HOUR) AS wt, COUNT(*) AS n
+FROM bids
+GROUP BY TUMBLE(bidtime, INTERVAL '1' HOUR), item
