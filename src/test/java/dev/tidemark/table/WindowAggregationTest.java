@@ -123,6 +123,42 @@ class WindowAggregationTest {
     }
 
     @Test
+    void aWhereOverAWindowFunction_filtersRowsBeforeTheyAreWindowed() {
+        TestSink<Row> out = driver.sink(tEnv.toDataStream(tEnv.sqlQuery("SELECT window_start, COUNT(*) AS n FROM"
+                + " TABLE(TUMBLE(TABLE sales, DESCRIPTOR(ts), INTERVAL '10' MINUTES)) WHERE qty > 1 AND item <> 'hat'"
+                + " GROUP BY window_start, window_end")));
+        driver.start();
+        sell("12:01:00", "shoe", 2);
+        sell("12:02:00", "shoe", 1);
+        sell("12:03:00", "hat", 5);
+        sell("12:04:00", "bag", 3);
+        sales.finish();
+        assertThat(described(out)).containsExactly("12:09:59.999: +I[2024-05-01T12:00, 2]");
+    }
+
+    @Test
+    void windowsOverAProctimeColumn_fireOnTheProcessingTimeClock() {
+        tEnv.createTemporaryView("timed", sales.stream(), Schema.newBuilder().columnByExpression("pt", "PROCTIME()")
+                .build());
+        Table perSecond = tEnv.sqlQuery("SELECT window_start, window_time, COUNT(*) AS n FROM TABLE(TUMBLE(TABLE timed,"
+                + " DESCRIPTOR(pt), INTERVAL '1' SECOND)) GROUP BY window_start, window_end, window_time");
+        assertThat(perSecond.getColumns()).hasToString("[window_start TIMESTAMP_LTZ(3) NOT NULL, window_time"
+                + " TIMESTAMP_LTZ(3) NOT NULL *PROCTIME*, n BIGINT NOT NULL]");
+        TestSink<Row> out = driver.sink(tEnv.toDataStream(perSecond));
+        driver.start();
+        long start = driver.currentProcessingTime();
+        sell("12:00:00", "shoe", 1); // the rows' own times do not matter: they are counted by when they come
+        sell("08:00:00", "hat", 1);
+        driver.advanceProcessingTime(Duration.ofMillis(1000 - start % 1000));
+        sell("09:00:00", "bag", 1);
+        driver.advanceProcessingTime(Duration.ofSeconds(1));
+        java.time.Instant first = java.time.Instant.ofEpochMilli(start - start % 1000);
+        assertThat(out.records()).map(Row::toString).containsExactly(
+                "+I[" + first + ", " + first.plusMillis(999) + ", 2]",
+                "+I[" + first.plusSeconds(1) + ", " + first.plusMillis(1999) + ", 1]");
+    }
+
+    @Test
     void s7_sessionsPerPartition_mergeWhenARowBridgesTheGap() {
         TestSink<Row> out = driver.sink(tEnv.toDataStream(tEnv.sqlQuery("SELECT item, window_start, window_end,"
                 + " COUNT(*) AS n FROM TABLE(SESSION(TABLE sales PARTITION BY item, DESCRIPTOR(ts), INTERVAL '5'"

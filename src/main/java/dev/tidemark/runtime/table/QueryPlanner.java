@@ -79,7 +79,7 @@ public final class QueryPlanner {
         return calc(input, condition, projections, fields, described);
     }
 
-    private static Bound condition(Statement.Select select, PlannedTable input) {
+    static Bound condition(Statement.Select select, PlannedTable input) {
         Bound condition = select.where() == null ? null : new Binder(input.fields()).bind(select.where());
         if (condition != null && condition.type().root() != DataType.Root.BOOLEAN) {
             throw select.where().position().error("WHERE needs a BOOLEAN condition, not " + condition.type().regular());
@@ -87,7 +87,7 @@ public final class QueryPlanner {
         return condition;
     }
 
-    private static List<Bound> identity(PlannedTable input) {
+    static List<Bound> identity(PlannedTable input) {
         List<Bound> columns = new ArrayList<>();
         for (int i = 0; i < input.fields().size(); i++) {
             columns.add(new Bound.Column(i, input.fields().get(i)));
@@ -96,7 +96,7 @@ public final class QueryPlanner {
     }
 
     /** The rows {@code condition} keeps, as {@code projections} make them; a rowtime passed on stays the records' time. */
-    private static PlannedTable calc(PlannedTable input, Bound condition, List<Bound> projections, List<Field> fields,
+    static PlannedTable calc(PlannedTable input, Bound condition, List<Bound> projections, List<Field> fields,
             String described) {
         int timestampColumn = -1;
         for (int i = 0; i < projections.size() && timestampColumn < 0; i++) {

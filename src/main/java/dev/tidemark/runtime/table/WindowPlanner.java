@@ -12,6 +12,9 @@ import dev.tidemark.table.DataType;
 import dev.tidemark.table.DataTypes;
 import dev.tidemark.table.TimeKind;
 import dev.tidemark.windowing.assigners.EventTimeSessionWindows;
+import dev.tidemark.windowing.assigners.ProcessingTimeSessionWindows;
+import dev.tidemark.windowing.assigners.SlidingProcessingTimeWindows;
+import dev.tidemark.windowing.assigners.TumblingProcessingTimeWindows;
 import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
 import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
 import dev.tidemark.windowing.assigners.WindowAssigner;
@@ -57,13 +60,15 @@ final class WindowPlanner {
         PlannedTable input = tables.apply(arguments.table());
         String column = arguments.timeColumn().columns().get(0);
         Bound time = new Binder(input.fields()).bind(new Expr.Name(List.of(column), arguments.timeColumn().position()));
-        if (TimeAttributes.require(time, column, name, arguments.timeColumn().position()) != TimeKind.ROWTIME) {
-            throw arguments.timeColumn().position().error(name + " over the processing-time attribute '" + column
+        TimeKind kind = TimeAttributes.require(time, column, name, arguments.timeColumn().position());
+        if (kind == TimeKind.PROCTIME && name.equals("CUMULATE")) {
+            throw arguments.timeColumn().position().error("CUMULATE over the processing-time attribute '" + column
                     + "' is not supported yet");
         }
-        if (select.where() != null) {
-            throw select.where().position().error("WHERE over a window table function is not supported yet; filter in"
-                    + " a view before the window");
+        Bound condition = QueryPlanner.condition(select, input); // filters the rows before they are windowed
+        if (condition != null) {
+            input = QueryPlanner.calc(input, condition, QueryPlanner.identity(input), input.fields(), "where: "
+                    + SqlParser.textOf(select.where()));
         }
         DataType.Root root = time.type().root();
         List<Field> fields = new ArrayList<>();
@@ -76,8 +81,9 @@ final class WindowPlanner {
         int windowStart = fields.size();
         fields.add(new Field(null, "window_start", bound, null));
         fields.add(new Field(null, "window_end", bound, null));
-        fields.add(new Field(null, "window_time", bound.as(TimeKind.ROWTIME), null));
-        return aggregate(select, name, arguments, input, ((Bound.Column) time).index(), fields, windowStart);
+        fields.add(new Field(null, "window_time", bound.as(kind), null));
+        return aggregate(select, name, arguments, input, kind == TimeKind.ROWTIME ? ((Bound.Column) time).index() : -1,
+                fields, windowStart);
     }
 
     private static PlannedTable aggregate(Statement.Select select, String name, Arguments arguments, PlannedTable input,
@@ -129,7 +135,31 @@ final class WindowPlanner {
             out.add(new Field(null, item.alias() != null ? item.alias() : n.parts().get(n.parts().size() - 1),
                     c.field().type(), null));
         }
-        WindowAssigner<Object, TimeWindow> windows = switch (name) {
+        WindowAssigner<Object, TimeWindow> windows = timeColumn < 0 ? processingTime(name, arguments)
+                : eventTime(name, arguments);
+        List<String> plan = new ArrayList<>(input.plan());
+        plan.add("WindowAggregate(" + name + (name.equals("SESSION") ? " gap=" : " size=") + arguments.size() + "ms"
+                + (name.equals("HOP") ? " slide=" + arguments.slide() + "ms" : "")
+                + (name.equals("CUMULATE") ? " step=" + arguments.slide() + "ms" : "") + (timeColumn < 0
+                ? " in processing time" : "") + ", group by: " + String.join(", ", select.groupBy().stream()
+                .map(SqlParser::textOf).toList()) + "; select: " + TableSources.describe(out) + ")");
+        List<Aggregate> calls = List.copyOf(aggregates.values());
+        WindowAggregation.RowKey key = new WindowAggregation.RowKey(keyColumns.stream().mapToInt(Integer::intValue)
+                .toArray());
+        var rows = (timeColumn < 0 ? input.rows() : input.rowsStampedBy(timeColumn))
+                .keyBy(key)
+                .window(windows)
+                .aggregate(new WindowAggregation.Aggregates(calls), new WindowAggregation.Rows(key, outputs, calls,
+                        fields.get(windowStart).type().root()))
+                .name("WindowAggregate");
+        // rows are stamped with the window's last millisecond: in event time, that is window_time's value
+        int windowTime = timeColumn < 0 ? -1
+                : outputs.indexOf(new WindowAggregation.Output(WindowAggregation.Output.Kind.WINDOW_TIME, 0));
+        return new PlannedTable(rows, out, windowTime, plan);
+    }
+
+    private static WindowAssigner<Object, TimeWindow> eventTime(String name, Arguments arguments) {
+        return switch (name) {
             case "TUMBLE" -> TumblingEventTimeWindows.of(Duration.ofMillis(arguments.size()),
                     Duration.ofMillis(arguments.offset()));
             case "HOP" -> SlidingEventTimeWindows.of(Duration.ofMillis(arguments.size()),
@@ -137,22 +167,16 @@ final class WindowPlanner {
             case "CUMULATE" -> new CumulativeWindows(arguments.slide(), arguments.size(), arguments.offset());
             default -> EventTimeSessionWindows.withGap(Duration.ofMillis(arguments.size()));
         };
-        List<String> plan = new ArrayList<>(input.plan());
-        plan.add("WindowAggregate(" + name + (name.equals("SESSION") ? " gap=" : " size=") + arguments.size() + "ms"
-                + (name.equals("HOP") ? " slide=" + arguments.slide() + "ms" : "")
-                + (name.equals("CUMULATE") ? " step=" + arguments.slide() + "ms" : "") + ", group by: " + String.join(", ", select.groupBy().stream()
-                .map(SqlParser::textOf).toList()) + "; select: " + TableSources.describe(out) + ")");
-        List<Aggregate> calls = List.copyOf(aggregates.values());
-        WindowAggregation.RowKey key = new WindowAggregation.RowKey(keyColumns.stream().mapToInt(Integer::intValue)
-                .toArray());
-        var rows = input.rowsStampedBy(timeColumn)
-                .keyBy(key)
-                .window(windows)
-                .aggregate(new WindowAggregation.Aggregates(calls), new WindowAggregation.Rows(key, outputs, calls,
-                        fields.get(windowStart).type().root()))
-                .name("WindowAggregate");
-        int windowTime = outputs.indexOf(new WindowAggregation.Output(WindowAggregation.Output.Kind.WINDOW_TIME, 0));
-        return new PlannedTable(rows, out, windowTime, plan);
+    }
+
+    private static WindowAssigner<Object, TimeWindow> processingTime(String name, Arguments arguments) {
+        return switch (name) {
+            case "TUMBLE" -> TumblingProcessingTimeWindows.of(Duration.ofMillis(arguments.size()),
+                    Duration.ofMillis(arguments.offset()));
+            case "HOP" -> SlidingProcessingTimeWindows.of(Duration.ofMillis(arguments.size()),
+                    Duration.ofMillis(arguments.slide()), Duration.ofMillis(arguments.offset()));
+            default -> ProcessingTimeSessionWindows.withGap(Duration.ofMillis(arguments.size()));
+        };
     }
 
     private static WindowAggregation.Output outputOf(int index, int windowStart, List<Integer> keys, Expr.Name n) {
