@@ -159,6 +159,19 @@ class WindowAggregationTest {
     }
 
     @Test
+    void distinctAggregates_seeEachValueOnce_alsoAcrossMergedSessions() {
+        TestSink<Row> out = driver.sink(tEnv.toDataStream(tEnv.sqlQuery("SELECT COUNT(DISTINCT item) AS items,"
+                + " SUM(DISTINCT qty) AS quantities, COUNT(*) AS n FROM TABLE(SESSION(TABLE sales, DESCRIPTOR(ts),"
+                + " INTERVAL '5' MINUTES)) GROUP BY window_start, window_end")));
+        driver.start();
+        sell("12:00:00", "shoe", 2);
+        sell("12:08:00", "hat", 2); // a session of its own until 12:04 bridges the gap
+        sell("12:04:00", "shoe", 3);
+        sales.finish();
+        assertThat(out.records()).map(Row::toString).containsExactly("+I[2, 5, 3]");
+    }
+
+    @Test
     void s7_sessionsPerPartition_mergeWhenARowBridgesTheGap() {
         TestSink<Row> out = driver.sink(tEnv.toDataStream(tEnv.sqlQuery("SELECT item, window_start, window_end,"
                 + " COUNT(*) AS n FROM TABLE(SESSION(TABLE sales PARTITION BY item, DESCRIPTOR(ts), INTERVAL '5'"

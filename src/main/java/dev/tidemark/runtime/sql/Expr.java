@@ -36,8 +36,15 @@ public sealed interface Expr {
     /** {@code *} or {@code t.*}; the qualifier is {@code null} for a bare {@code *}. */
     record Star(String qualifier, Position position) implements Expr {}
 
-    /** A function or aggregate call, its name in upper case: {@code SUM(price)}, {@code COUNT(*)}. */
-    record Call(String function, List<Expr> arguments, Position position) implements Expr {}
+    /**
+     * A function or aggregate call, its name in upper case: {@code SUM(price)}, {@code COUNT(*)};
+     * {@code distinct} for an aggregate over distinct values, {@code COUNT(DISTINCT user_id)}.
+     */
+    record Call(String function, List<Expr> arguments, boolean distinct, Position position) implements Expr {
+        public Call(String function, List<Expr> arguments, Position position) {
+            this(function, arguments, false, position);
+        }
+    }
 
     /**
      * {@code aggregate OVER (PARTITION BY .. ORDER BY time frame)}: the aggregate over the rows of the

@@ -220,8 +220,13 @@ final class ExpressionParser {
 
     private Expr call(String function, Position at) {
         in.expectSymbol("(");
+        boolean distinct = false;
         if (in.peek().is("DISTINCT")) {
-            throw in.notSupported("DISTINCT in " + function + "(..)");
+            if (!List.of("COUNT", "SUM", "MIN", "MAX", "AVG").contains(function)) {
+                throw in.notSupported("DISTINCT in " + function + "(..)");
+            }
+            in.next();
+            distinct = true;
         }
         List<Expr> arguments = new ArrayList<>();
         if (!in.acceptSymbol(")")) {
@@ -230,7 +235,10 @@ final class ExpressionParser {
             } while (in.acceptSymbol(","));
             in.expectSymbol(")");
         }
-        Expr.Call call = new Expr.Call(function, arguments, at);
+        if (distinct && (arguments.size() != 1 || arguments.get(0) instanceof Expr.Star)) {
+            throw at.error(function + "(DISTINCT ..) takes one expression");
+        }
+        Expr.Call call = new Expr.Call(function, arguments, distinct, at);
         if (in.peek().is("OVER")) {
             return over(call, Position.of(in.next()));
         }

@@ -33,7 +33,7 @@ final class SqlText {
             return s.qualifier() == null ? "*" : s.qualifier() + ".*";
         }
         if (e instanceof Expr.Call c) {
-            return c.function() + "(" + c.arguments().stream().map(SqlText::of)
+            return c.function() + "(" + (c.distinct() ? "DISTINCT " : "") + c.arguments().stream().map(SqlText::of)
                     .collect(Collectors.joining(", ")) + ")";
         }
         if (e instanceof Expr.NamedArgument a) {

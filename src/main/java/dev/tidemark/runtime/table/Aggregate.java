@@ -20,12 +20,18 @@ import java.math.RoundingMode;
  * @param argument the argument, or {@code null} for {@code COUNT(*)}
  * @param integral whether it sums INT or BIGINT values (SUM, AVG), which it does unboxed
  */
-record Aggregate(Function function, Bound argument, DataType type, boolean integral) implements Serializable {
+record Aggregate(Function function, Bound argument, DataType type, boolean integral, boolean distinct)
+        implements Serializable {
 
     /** The aggregate functions of Tidemark SQL. */
     enum Function { COUNT, SUM, MIN, MAX, AVG }
 
     static Aggregate of(String name, Bound argument) {
+        return of(name, argument, false);
+    }
+
+    /** {@code name(argument)}, or {@code name(DISTINCT argument)}, which sees each value once. */
+    static Aggregate of(String name, Bound argument, boolean distinct) {
         Function function = Function.valueOf(name);
         DataType in = argument == null ? null : argument.type().regular();
         DataType type = switch (function) {
@@ -37,7 +43,7 @@ record Aggregate(Function function, Bound argument, DataType type, boolean integ
         };
         boolean integral = (function == Function.SUM || function == Function.AVG) && argument != null
                 && (in.root() == DataType.Root.INT || in.root() == DataType.Root.BIGINT);
-        return new Aggregate(function, argument, type, integral);
+        return new Aggregate(function, argument, type, integral, distinct);
     }
 
     /** The running state of one aggregate: what has been seen of its argument. */
@@ -46,6 +52,7 @@ record Aggregate(Function function, Bound argument, DataType type, boolean integ
         long count;
         long integralSum; // the sum of an INT or BIGINT argument, kept unboxed
         Object value; // sum, min or max so far; null until a non-null argument came
+        java.util.HashSet<Object> seen; // the values a DISTINCT aggregate has taken
     }
 
     void add(State state, Evaluation argument, Object[] row) {
@@ -53,7 +60,19 @@ record Aggregate(Function function, Bound argument, DataType type, boolean integ
             state.count++;
             return;
         }
-        Object v = argument.apply(row);
+        take(state, argument.apply(row));
+    }
+
+    /** Adds a non-null value (once, for DISTINCT) to the state. */
+    private void take(State state, Object v) {
+        if (v != null && distinct) {
+            if (state.seen == null) {
+                state.seen = new java.util.HashSet<>();
+            }
+            if (!state.seen.add(v)) {
+                return;
+            }
+        }
         if (v != null) {
             state.count++;
             if (integral) {
@@ -65,6 +84,12 @@ record Aggregate(Function function, Bound argument, DataType type, boolean integ
     }
 
     void merge(State into, State from) {
+        if (distinct) { // only the values the other state has and this one has not
+            if (from.seen != null) {
+                from.seen.forEach(v -> take(into, v));
+            }
+            return;
+        }
         into.count += from.count;
         into.integralSum = Math.addExact(into.integralSum, from.integralSum);
         if (from.value != null) {

@@ -208,7 +208,7 @@ final class WindowPlanner {
         if ((call.function().equals("SUM") || call.function().equals("AVG")) && !numeric) {
             throw argument.position().error(call.function() + " needs a number, not " + value.type().regular());
         }
-        return Aggregate.of(call.function(), value);
+        return Aggregate.of(call.function(), value, call.distinct());
     }
 
     private static Arguments arguments(Expr.Call call) {
