@@ -110,7 +110,7 @@ class FilterAndProjectTest {
                             + " window_end, ..");
             assertThatThrownBy(() -> tEnv.sqlQuery("INSERT INTO sink SELECT * FROM bids"))
                     .hasMessage("line 1, column 1: sqlQuery takes a SELECT; CREATE TABLE, CREATE VIEW and INSERT INTO are"
-                            + " not supported yet (createTemporaryView names a table)");
+                            + " executeSql's");
             assertThatThrownBy(() -> tEnv.sqlQuery("SELECT * FROM asks"))
                     .hasMessage("line 1, column 15: table 'asks' not found; the tables are [bids]");
             Table twoRowtimes = tEnv.sqlQuery("SELECT bidtime, bidtime AS again FROM bids");

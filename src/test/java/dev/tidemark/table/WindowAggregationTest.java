@@ -172,6 +172,29 @@ class WindowAggregationTest {
     }
 
     @Test
+    void expressionsOverAggregatesAndHaving_areComputedOnEachWindowsRow() {
+        Table t = tEnv.sqlQuery("SELECT item, SUM(qty) * 10 AS tens, CAST(AVG(qty) AS DOUBLE) / 2 AS half_mean,"
+                + " window_end - INTERVAL '1' MINUTE AS last_minute FROM TABLE(TUMBLE(TABLE sales, DESCRIPTOR(ts),"
+                + " INTERVAL '10' MINUTES)) GROUP BY window_start, window_end, item HAVING COUNT(*) > 1 OR item = 'bag'");
+        assertThat(t.getColumns()).hasToString("[item STRING, tens INT, half_mean DOUBLE, last_minute TIMESTAMP(3) NOT"
+                + " NULL]");
+        TestSink<Row> out = driver.sink(tEnv.toDataStream(t));
+        driver.start();
+        sell("12:01:00", "shoe", 2);
+        sell("12:02:00", "hat", 3);
+        sell("12:03:00", "shoe", 5);
+        sell("12:04:00", "bag", 1);
+        sales.finish();
+        assertThat(described(out)).containsExactly(
+                "12:09:59.999: +I[shoe, 70, 1.5, 2024-05-01T12:09]",
+                "12:09:59.999: +I[bag, 10, 0.5, 2024-05-01T12:09]");
+        assertThatThrownBy(() -> tEnv.sqlQuery("SELECT qty + 1 FROM TABLE(TUMBLE(TABLE sales, DESCRIPTOR(ts), INTERVAL"
+                + " '10' MINUTES)) GROUP BY window_start, window_end"))
+                .hasMessage("line 1, column 8: column 'qty' is neither grouped nor aggregated; add it to GROUP BY or"
+                        + " aggregate it");
+    }
+
+    @Test
     void s7_sessionsPerPartition_mergeWhenARowBridgesTheGap() {
         TestSink<Row> out = driver.sink(tEnv.toDataStream(tEnv.sqlQuery("SELECT item, window_start, window_end,"
                 + " COUNT(*) AS n FROM TABLE(SESSION(TABLE sales PARTITION BY item, DESCRIPTOR(ts), INTERVAL '5'"

@@ -134,7 +134,7 @@ public final class QueryPlanner {
     }
 
     private static void requireNoAggregate(Expr e) {
-        if (e instanceof Expr.Call call && List.of("COUNT", "SUM", "MIN", "MAX", "AVG").contains(call.function())) {
+        if (AggregateCalls.isAggregate(e) && e instanceof Expr.Call call) {
             throw call.position().error("aggregate " + call.function() + " on a stream without a window would update"
                     + " its result (not supported); aggregate per window: FROM TABLE(TUMBLE(..)) GROUP BY window_start,"
                     + " window_end");
@@ -142,7 +142,7 @@ public final class QueryPlanner {
     }
 
     /** An item's column name: its alias, the column it names, or {@code EXPR$n} as Flink names the rest. */
-    private static String nameOf(Statement.SelectItem item, int position) {
+    static String nameOf(Statement.SelectItem item, int position) {
         if (item.alias() != null) {
             return item.alias();
         }

@@ -38,7 +38,6 @@ import java.util.Set;
 final class WindowPlanner {
 
     private static final Set<String> WINDOW_COLUMNS = Set.of("window_start", "window_end", "window_time");
-    private static final Set<String> AGGREGATES = Set.of("COUNT", "SUM", "MIN", "MAX", "AVG");
 
     private WindowPlanner() {}
 
@@ -115,25 +114,49 @@ final class WindowPlanner {
         Map<String, Aggregate> aggregates = new LinkedHashMap<>(); // by their SQL text, computed once
         List<WindowAggregation.Output> outputs = new ArrayList<>();
         List<Field> out = new ArrayList<>();
-        for (Statement.SelectItem item : select.items()) {
-            Expr e = item.expression();
-            if (e instanceof Expr.Call call && AGGREGATES.contains(call.function())) {
-                String text = SqlParser.textOf(call);
-                Aggregate aggregate = aggregates.computeIfAbsent(text, t -> aggregateOf(call, new Binder(input.fields())));
-                outputs.add(new WindowAggregation.Output(WindowAggregation.Output.Kind.AGGREGATE,
-                        new ArrayList<>(aggregates.keySet()).indexOf(text)));
-                out.add(new Field(null, item.alias() != null ? item.alias() : "EXPR$" + out.size(), aggregate.type(), null));
-                continue;
+        List<Statement.SelectItem> computed = new ArrayList<>(); // the select list over a window's row
+        Expr having = null;
+        boolean direct = select.having() == null && select.items().stream().allMatch(item -> item.expression()
+                instanceof Expr.Name || AggregateCalls.isAggregate(item.expression()));
+        if (direct) { // each column of a window's row is a key, a window column or an aggregate: no Calc after
+            for (Statement.SelectItem item : select.items()) {
+                Expr e = item.expression();
+                if (e instanceof Expr.Call call) {
+                    int index = aggregateIndex(call, aggregates, input);
+                    outputs.add(new WindowAggregation.Output(WindowAggregation.Output.Kind.AGGREGATE, index));
+                    out.add(new Field(null, QueryPlanner.nameOf(item, out.size()), aggregates.get(SqlParser.textOf(call)).type(),
+                            null));
+                    continue;
+                }
+                Expr.Name n = (Expr.Name) e;
+                Bound.Column c = (Bound.Column) binder.bind(n);
+                outputs.add(outputOf(c.index(), windowStart, keyColumns, n));
+                out.add(new Field(null, QueryPlanner.nameOf(item, out.size()), c.field().type(), null));
             }
-            if (!(e instanceof Expr.Name n)) {
-                throw e.position().error("'" + SqlParser.textOf(e) + "' in a window aggregation: only grouping columns, window"
-                        + " columns and aggregates are supported yet");
+        } else { // a window's row holds its window, keys and aggregates, and a Calc computes the select list
+            java.util.function.Function<Expr.Call, Expr> column = call -> new Expr.Name(List.of("$agg"
+                    + aggregateIndex(call, aggregates, input)), call.position());
+            for (Statement.SelectItem item : select.items()) {
+                if (item.expression() instanceof Expr.Star star) {
+                    throw star.position().error("* in a window aggregation: name the grouping columns and aggregates");
+                }
+                computed.add(new Statement.SelectItem(AggregateCalls.replace(item.expression(), column),
+                        QueryPlanner.nameOf(item, computed.size())));
             }
-            Bound.Column c = (Bound.Column) binder.bind(n);
-            WindowAggregation.Output output = outputOf(c.index(), windowStart, keyColumns, n);
-            outputs.add(output);
-            out.add(new Field(null, item.alias() != null ? item.alias() : n.parts().get(n.parts().size() - 1),
-                    c.field().type(), null));
+            having = select.having() == null ? null : AggregateCalls.replace(select.having(), column);
+            for (int i = 0; i < 3; i++) {
+                outputs.add(new WindowAggregation.Output(WindowAggregation.Output.Kind.values()[1 + i], 0));
+                out.add(fields.get(windowStart + i));
+            }
+            for (int i = 0; i < keyColumns.size(); i++) {
+                outputs.add(new WindowAggregation.Output(WindowAggregation.Output.Kind.KEY, i));
+                out.add(fields.get(keyColumns.get(i)));
+            }
+            int i = 0;
+            for (Aggregate aggregate : aggregates.values()) {
+                outputs.add(new WindowAggregation.Output(WindowAggregation.Output.Kind.AGGREGATE, i));
+                out.add(new Field(null, "$agg" + i++, aggregate.type(), null));
+            }
         }
         WindowAssigner<Object, TimeWindow> windows = timeColumn < 0 ? processingTime(name, arguments)
                 : eventTime(name, arguments);
@@ -155,7 +178,62 @@ final class WindowPlanner {
         // rows are stamped with the window's last millisecond: in event time, that is window_time's value
         int windowTime = timeColumn < 0 ? -1
                 : outputs.indexOf(new WindowAggregation.Output(WindowAggregation.Output.Kind.WINDOW_TIME, 0));
-        return new PlannedTable(rows, out, windowTime, plan);
+        PlannedTable windowed = new PlannedTable(rows, out, windowTime, plan);
+        return direct ? windowed : project(select, windowed, fields, computed, having);
+    }
+
+    /** {@code e} over a window's row; a column of the input that is neither grouped nor aggregated is named as such. */
+    private static Bound bindGrouped(Expr e, Binder grouped, Binder input) {
+        for (Expr.Name name : AggregateCalls.names(e)) {
+            if (!name.parts().get(0).startsWith("$agg") && !binds(name, grouped) && binds(name, input)) {
+                throw name.position().error("column '" + name.dotted() + "' is neither grouped nor aggregated; add it to"
+                        + " GROUP BY or aggregate it");
+            }
+        }
+        return grouped.bind(e);
+    }
+
+    private static boolean binds(Expr.Name name, Binder binder) {
+        try {
+            binder.bind(name);
+            return true;
+        } catch (dev.tidemark.table.SqlException e) {
+            return false;
+        }
+    }
+
+    /** The index of {@code call} among the query's aggregates, added if it is new. */
+    private static int aggregateIndex(Expr.Call call, Map<String, Aggregate> aggregates, PlannedTable input) {
+        String text = SqlParser.textOf(call);
+        aggregates.computeIfAbsent(text, t -> aggregateOf(call, new Binder(input.fields())));
+        return new ArrayList<>(aggregates.keySet()).indexOf(text);
+    }
+
+    /**
+     * The select list and HAVING over the windows' rows, each aggregate read from its column
+     * ({@code $agg0}, ..): {@code SUM(qty) * 2}, {@code HAVING COUNT(*) > 1}.
+     */
+    private static PlannedTable project(Statement.Select select, PlannedTable windowed, List<Field> fields,
+            List<Statement.SelectItem> items, Expr condition) {
+        Binder binder = new Binder(windowed.fields());
+        Binder everything = new Binder(fields);
+        List<Bound> projections = new ArrayList<>();
+        List<Field> out = new ArrayList<>();
+        for (Statement.SelectItem item : items) {
+            Bound value = bindGrouped(item.expression(), binder, everything);
+            projections.add(value);
+            out.add(new Field(null, item.alias(), value.type(), value.loss()));
+        }
+        Bound having = null;
+        if (condition != null) {
+            having = bindGrouped(condition, binder, everything);
+            if (having.type().root() != DataType.Root.BOOLEAN) {
+                throw select.having().position().error("HAVING needs a BOOLEAN condition, not "
+                        + having.type().regular());
+            }
+        }
+        return QueryPlanner.calc(windowed, having, projections, out, (having == null ? "" : "having: "
+                + SqlParser.textOf(select.having()) + "; ") + "select: " + TableSources.describe(out));
     }
 
     private static WindowAssigner<Object, TimeWindow> eventTime(String name, Arguments arguments) {
