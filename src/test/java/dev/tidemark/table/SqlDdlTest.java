@@ -112,7 +112,7 @@ class SqlDdlTest {
         assertThatThrownBy(() -> tEnv.executeSql("CREATE TABLE t (a INT) WITH ('connector' = 'filesystem', 'path' ="
                 + " '/tmp/x', 'format' = 'csv', 'sink.rolling-policy' = '1')"))
                 .hasMessage("line 1, column 1: option 'sink.rolling-policy' is not one of connector 'filesystem'; its"
-                        + " options are [csv.field-delimiter, format, path, source.monitor-interval]");
+                        + " options are [csv.allow-comments, csv.field-delimiter, format, path, source.monitor-interval]");
         assertThatThrownBy(() -> tEnv.executeSql("CREATE TABLE t (a INT) WITH ('connector' = 'filesystem', 'format' ="
                 + " 'csv')")).hasMessage("line 1, column 1: connector 'filesystem' needs the option 'path'");
         assertThatThrownBy(() -> tEnv.executeSql("CREATE TABLE t (a INT, WATERMARK FOR b AS b) WITH ('connector' ="

@@ -72,7 +72,9 @@ final class FileReaderOperator<T> extends ForwardingOperator<FileSplit, T> {
             output.collect(malformedTag, malformed, Output.NO_TIMESTAMP);
             return;
         }
-        output.collect(value, Output.NO_TIMESTAMP);
+        if (value != null) { // the format skips the line
+            output.collect(value, Output.NO_TIMESTAMP);
+        }
     }
 
     /** Skips up to and including the next newline; returns the bytes skipped. */

@@ -13,7 +13,10 @@ import java.util.Objects;
 @FunctionalInterface
 public interface LineFormat<T> extends Serializable {
 
-    /** The element of {@code line}; throw (with a useful message) if the line is malformed. */
+    /**
+     * The element of {@code line}, or {@code null} to skip the line (a comment, a header); throw
+     * (with a useful message) if the line is malformed.
+     */
     T parse(String line) throws Exception;
 
     /** Each line as it is. */

@@ -29,19 +29,26 @@ final class RowFormat implements Serializable {
 
     private final boolean json;
     private final char delimiter;
+    private final boolean allowComments;
     private final List<String> names;
     private final List<DataType> types;
 
-    RowFormat(String format, char delimiter, List<Field> physical) {
+    /** @param allowComments whether a CSV line that starts with {@code #} is skipped ({@code 'csv.allow-comments'}) */
+    RowFormat(String format, char delimiter, boolean allowComments, List<Field> physical) {
         this.json = format.equals("json");
         this.delimiter = delimiter;
+        this.allowComments = allowComments;
         this.names = physical.stream().map(Field::name).toList();
         this.types = physical.stream().map(Field::type).toList();
     }
 
     /** The lines' parser; a line that does not fit fails with the column and the reason. */
     LineFormat<Object[]> lines() {
-        return json ? LineFormat.jsonLines(this::fromJson) : LineFormat.csv(delimiter, this::fromCsv);
+        if (json) {
+            return LineFormat.jsonLines(this::fromJson);
+        }
+        LineFormat<Object[]> csv = LineFormat.csv(delimiter, this::fromCsv);
+        return allowComments ? line -> line.startsWith("#") ? null : csv.parse(line) : csv;
     }
 
     private Object[] fromCsv(List<String> values) {

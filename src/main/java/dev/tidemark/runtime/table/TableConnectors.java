@@ -25,9 +25,10 @@ final class TableConnectors {
     private TableConnectors() {}
 
     private static final Map<String, Set<String>> OPTIONS = Map.of(
-            "filesystem", Set.of("path", "format", "csv.field-delimiter", "source.monitor-interval"),
+            "filesystem", Set.of("path", "format", "csv.field-delimiter", "csv.allow-comments",
+                    "source.monitor-interval"),
             "kafka", Set.of("topic", "properties.bootstrap.servers", "properties.group.id", "format",
-                    "csv.field-delimiter", "scan.startup.mode", "scan.bounded.mode", "sink.delivery-guarantee",
+                    "csv.field-delimiter", "csv.allow-comments", "scan.startup.mode", "scan.bounded.mode", "sink.delivery-guarantee",
                     "sink.transactional-id-prefix"),
             "datagen", Set.of("number-of-rows", "rows-per-second"),
             "print", Set.of("print-identifier"),
@@ -78,7 +79,11 @@ final class TableConnectors {
         if (delimiter.length() != 1) {
             throw ddl.position().error("'csv.field-delimiter' must be one character, not '" + delimiter + "'");
         }
-        return new RowFormat(ddl.options().get("format"), delimiter.charAt(0), physical);
+        String comments = ddl.options().getOrDefault("csv.allow-comments", "false");
+        if (!comments.equals("true") && !comments.equals("false")) {
+            throw ddl.position().error("'csv.allow-comments' is true or false, not '" + comments + "'");
+        }
+        return new RowFormat(ddl.options().get("format"), delimiter.charAt(0), comments.equals("true"), physical);
     }
 
     static DataStream<Object[]> source(Statement.CreateTable ddl, List<Field> physical, StreamExecutionEnvironment env) {
