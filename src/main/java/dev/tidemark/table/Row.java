@@ -35,6 +35,14 @@ public final class Row implements Serializable {
         return new Row(values.clone(), List.copyOf(names));
     }
 
+    /**
+     * A table's row: {@code names} (immutable, shared by every row of the table) and
+     * {@code values}, which the planner made for this row alone and nothing changes later.
+     */
+    static Row ofTable(List<String> names, Object[] values) {
+        return new Row(values, names);
+    }
+
     public int getArity() {
         return values.length;
     }

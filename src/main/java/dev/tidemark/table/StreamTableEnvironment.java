@@ -113,11 +113,18 @@ public final class StreamTableEnvironment {
         return rows.map(new ToRow(names)).name("ToDataStream");
     }
 
-    /** Table rows as {@link Row}s with their column names. */
-    private record ToRow(List<String> names) implements MapFunction<Object[], Row> {
+    /** Table rows as {@link Row}s with their column names, which all of them share. */
+    private static final class ToRow implements MapFunction<Object[], Row> {
+        private static final long serialVersionUID = 1L;
+        private final List<String> names;
+
+        ToRow(List<String> names) {
+            this.names = List.copyOf(names);
+        }
+
         @Override
         public Row map(Object[] values) {
-            return Row.withNames(names, values);
+            return Row.ofTable(names, values);
         }
     }
 }

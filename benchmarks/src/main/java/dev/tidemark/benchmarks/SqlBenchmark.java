@@ -17,7 +17,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * W1 (1 s tumbling windows summed per key) as a SQL TUMBLE aggregation ({@link SqlJobs}) beside
- * the same job in the DataStream API, as a user writes it, and the loop, in events per second at
+ * the same job in the DataStream API, as a user writes it, the same query on Flink 1.20's SQL (on
+ * the kept mini cluster), and the loop, in events per second at
  * parallelism 1; every run checked against the loop's count and checksum.
  *
  * <p>{@code java -jar benchmarks/target/benchmarks.jar SqlBenchmark -prof gc}
@@ -58,5 +59,11 @@ public class SqlBenchmark {
     @OperationsPerInvocation(EVENTS)
     public Result sql() throws InterruptedException {
         return SqlJobs.tumbling(EVENTS, eventsPerMilli, 1).requireEqualTo(expected);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(EVENTS)
+    public Result flinkSql() throws Exception {
+        return FlinkSqlJobs.tumbling(EVENTS, eventsPerMilli, 1).requireEqualTo(expected);
     }
 }

@@ -190,13 +190,20 @@ public final class Evaluator {
 
     /** Epoch milliseconds of a TIMESTAMP (read as UTC) or TIMESTAMP_LTZ value. */
     public static long epochMillis(Object timestamp) {
-        return timestamp instanceof Instant instant ? instant.toEpochMilli()
-                : ((LocalDateTime) timestamp).toInstant(ZoneOffset.UTC).toEpochMilli();
+        if (timestamp instanceof Instant instant) {
+            return instant.toEpochMilli();
+        }
+        LocalDateTime t = (LocalDateTime) timestamp; // no Instant, no zone rules: this runs per row
+        return Math.addExact(Math.multiplyExact(t.toEpochSecond(ZoneOffset.UTC), 1000L), t.getNano() / 1_000_000);
     }
 
     /** A TIMESTAMP ({@code root}) or TIMESTAMP_LTZ value of epoch milliseconds. */
     public static Object timestampOf(long epochMillis, Root root) {
-        Instant instant = Instant.ofEpochMilli(epochMillis);
-        return root == Root.TIMESTAMP_LTZ ? instant : LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
+        if (root == Root.TIMESTAMP_LTZ) {
+            return Instant.ofEpochMilli(epochMillis);
+        }
+        // ofInstant would look up the offset's zone rules, a new object graph per call
+        return LocalDateTime.ofEpochSecond(Math.floorDiv(epochMillis, 1000L),
+                (int) Math.floorMod(epochMillis, 1000L) * 1_000_000, ZoneOffset.UTC);
     }
 }

@@ -35,9 +35,35 @@ final class JavaFields {
 
     /** A field: its name, SQL type and how to read it. */
     record JavaField(String name, DataType type, Method getter, java.lang.reflect.Field field) {
-        Object read(Object element) throws ReflectiveOperationException {
-            return getter != null ? getter.invoke(element) : field.get(element);
+        /** A reader of this field: a method handle, which needs no argument array per call as {@code invoke} does. */
+        Reader reader() {
+            try {
+                java.lang.reflect.AccessibleObject member = getter != null ? getter : field;
+                member.trySetAccessible(); // a public member of a class nested in a non-public one
+                java.lang.invoke.MethodHandle handle = getter != null ? java.lang.invoke.MethodHandles.lookup()
+                        .unreflect(getter) : java.lang.invoke.MethodHandles.lookup().unreflectGetter(field);
+                java.lang.invoke.MethodHandle generic = handle.asType(java.lang.invoke.MethodType.methodType(
+                        Object.class, Object.class));
+                return element -> {
+                    try {
+                        return generic.invokeExact(element);
+                    } catch (RuntimeException | Error e) {
+                        throw e;
+                    } catch (Throwable e) {
+                        throw new IllegalStateException("reading field '" + name + "' failed", e);
+                    }
+                };
+            } catch (IllegalAccessException e) {
+                throw new IllegalArgumentException("fromDataStream: field '" + name + "' cannot be read: " + e.getMessage(),
+                        e);
+            }
         }
+    }
+
+    /** Reads one field of an element. */
+    @FunctionalInterface
+    interface Reader {
+        Object read(Object element);
     }
 
     /**

@@ -22,9 +22,12 @@ final class SourceConversion<T> extends ProcessFunction<T, Object[]> {
     private final List<DataType.Root> metadata; // the type of each metadata column, in order
     private final List<Bound> computed; // over the physical and metadata columns
     private transient Class<?> readerClass;
-    private transient List<JavaFields.JavaField> readers;
+    private transient JavaFields.Reader[] readers;
     private transient List<Evaluation> computations;
     private transient Clock clock;
+    // the last metadata timestamp as a value: consecutive records often share a millisecond
+    private transient long lastTimestamp = Long.MIN_VALUE;
+    private transient Object[] lastTimestampValues;
 
     SourceConversion(List<String> physical, List<DataType.Root> metadata, List<Bound> computed) {
         this.physical = List.copyOf(physical);
@@ -42,23 +45,32 @@ final class SourceConversion<T> extends ProcessFunction<T, Object[]> {
             computations = computed.stream().map(evaluator::compile).toList();
         }
         if (element.getClass() != readerClass) {
-            readers = new ArrayList<>();
-            for (String name : physical) {
-                readers.add(JavaFields.named(element.getClass(), name));
+            readers = new JavaFields.Reader[physical.size()];
+            for (int i = 0; i < readers.length; i++) {
+                readers[i] = JavaFields.named(element.getClass(), physical.get(i)).reader();
             }
             readerClass = element.getClass();
         }
         Object[] row = new Object[physical.size() + metadata.size() + computed.size()];
         int at = 0;
-        for (JavaFields.JavaField reader : readers) {
+        for (JavaFields.Reader reader : readers) {
             row[at++] = reader.read(element);
         }
-        for (DataType.Root root : metadata) {
+        if (!metadata.isEmpty()) {
             if (!ctx.hasTimestamp()) {
                 throw new IllegalArgumentException("fromDataStream: a metadata column needs the record's timestamp, and"
                         + " this record has none; assign timestamps before turning the stream into a table");
             }
-            row[at++] = Evaluator.timestampOf(ctx.timestamp(), root);
+            if (lastTimestampValues == null || ctx.timestamp() != lastTimestamp) {
+                lastTimestamp = ctx.timestamp();
+                lastTimestampValues = new Object[metadata.size()];
+                for (int i = 0; i < lastTimestampValues.length; i++) {
+                    lastTimestampValues[i] = Evaluator.timestampOf(lastTimestamp, metadata.get(i));
+                }
+            }
+            for (Object value : lastTimestampValues) {
+                row[at++] = value;
+            }
         }
         for (Evaluation computation : computations) {
             row[at++] = computation.apply(row);

@@ -108,6 +108,11 @@ final class WindowAggregation {
         private final List<Output> outputs;
         private final List<Aggregate> aggregates;
         private final DataType.Root timeRoot;
+        // the last window's bounds as values: every key's row of one firing has the same ones
+        private transient TimeWindow lastWindow;
+        private transient Object start;
+        private transient Object end;
+        private transient Object time;
 
         Rows(RowKey keys, List<Output> outputs, List<Aggregate> aggregates, DataType.Root timeRoot) {
             this.keys = keys;
@@ -120,14 +125,20 @@ final class WindowAggregation {
         public void process(Object key, Context ctx, Iterable<Aggregate.State[]> results, Collector<Object[]> out) {
             Aggregate.State[] states = results.iterator().next();
             TimeWindow window = ctx.window();
+            if (!window.equals(lastWindow)) {
+                lastWindow = window;
+                start = Evaluator.timestampOf(window.getStart(), timeRoot);
+                end = Evaluator.timestampOf(window.getEnd(), timeRoot);
+                time = Evaluator.timestampOf(window.maxTimestamp(), timeRoot);
+            }
             Object[] row = new Object[outputs.size()];
             for (int i = 0; i < row.length; i++) {
                 Output output = outputs.get(i);
                 row[i] = switch (output.kind()) {
                     case KEY -> keys.column(key, output.index());
-                    case WINDOW_START -> Evaluator.timestampOf(window.getStart(), timeRoot);
-                    case WINDOW_END -> Evaluator.timestampOf(window.getEnd(), timeRoot);
-                    case WINDOW_TIME -> Evaluator.timestampOf(window.maxTimestamp(), timeRoot);
+                    case WINDOW_START -> start;
+                    case WINDOW_END -> end;
+                    case WINDOW_TIME -> time;
                     case AGGREGATE -> aggregates.get(output.index()).result(states[output.index()]);
                 };
             }
