@@ -8,8 +8,6 @@ import dev.tidemark.table.Row;
 import dev.tidemark.table.Schema;
 import dev.tidemark.table.StreamTableEnvironment;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 
 /**
  * W1 in SQL: the same events, watermarks and 1 s tumbling windows summed per key, as a TUMBLE window
@@ -32,7 +30,7 @@ public final class SqlJobs {
                             Duration.ofMillis(Events.DISORDER_MILLIS)).withTimestampAssigner((e, previous) -> e.timestamp()));
             StreamTableEnvironment tEnv = StreamTableEnvironment.create(env);
             tEnv.createTemporaryView("events", stream, Schema.newBuilder()
-                    .columnByMetadata("rowtime", DataTypes.TIMESTAMP(3))
+                    .columnByMetadata("rowtime", DataTypes.TIMESTAMP_LTZ(3)) // as Flink's docs declare it
                     .watermark("rowtime", "SOURCE_WATERMARK()")
                     .build());
             tEnv.toDataStream(tEnv.sqlQuery(QUERY)).map(new Hash()).addSink(new ResultSink());
@@ -43,7 +41,7 @@ public final class SqlJobs {
     static final class Hash implements MapFunction<Row, Long> {
         @Override
         public Long map(Row row) {
-            long start = ((LocalDateTime) row.getField(0)).toInstant(ZoneOffset.UTC).toEpochMilli();
+            long start = ((java.time.Instant) row.getField(0)).toEpochMilli();
             return Events.resultHash((Long) row.getField(1), start, (Long) row.getField(2));
         }
     }
