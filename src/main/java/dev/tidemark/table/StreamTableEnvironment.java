@@ -93,6 +93,11 @@ public final class StreamTableEnvironment {
         return new TableResult(SqlStatements.execute(SqlParser.parse(statement), catalog, env));
     }
 
+    /** A set of {@code INSERT INTO} statements to run as one job. */
+    public StatementSet createStatementSet() {
+        return new StatementSet(env, catalog);
+    }
+
     /**
      * {@code table}'s rows as a stream. Each record's timestamp is the value of the table's rowtime
      * column, and the table's watermarks are forwarded; a table without one gives records whose

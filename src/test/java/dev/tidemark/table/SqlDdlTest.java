@@ -105,6 +105,24 @@ class SqlDdlTest {
     }
 
     @Test
+    void aStatementSet_runsSeveralInsertsAsOneJob() throws Exception {
+        tEnv.executeSql("CREATE TABLE numbers (n INT) WITH ('connector' = 'datagen', 'fields.n.kind' = 'sequence',"
+                + " 'fields.n.start' = '1', 'fields.n.end' = '4')");
+        for (String table : List.of("odd", "even")) {
+            tEnv.executeSql("CREATE TABLE " + table + " (n INT) WITH ('connector' = 'filesystem', 'path' = '"
+                    + dir.resolve(table) + "', 'format' = 'csv')");
+        }
+        StatementSet inserts = tEnv.createStatementSet()
+                .addInsertSql("INSERT INTO odd SELECT n FROM numbers WHERE n % 2 = 1")
+                .addInsertSql("INSERT INTO even SELECT n FROM numbers WHERE n % 2 = 0");
+        assertThatThrownBy(() -> inserts.addInsertSql("SELECT n FROM numbers"))
+                .hasMessage("line 1, column 1: a statement set takes INSERT INTO statements only");
+        inserts.execute().await();
+        assertThat(lines(dir.resolve("odd"))).containsExactlyInAnyOrder("1", "3");
+        assertThat(lines(dir.resolve("even"))).containsExactlyInAnyOrder("2", "4");
+    }
+
+    @Test
     void tablesThatCannotBeDeclaredOrWritten_sayWhy() throws Exception {
         assertThatThrownBy(() -> tEnv.executeSql("CREATE TABLE t (a INT) WITH ('connector' = 'jdbc')"))
                 .hasMessage("line 1, column 1: connector 'jdbc' is not supported; the connectors are [blackhole, datagen,"

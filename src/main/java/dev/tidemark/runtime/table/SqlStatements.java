@@ -26,11 +26,29 @@ public final class SqlStatements {
             return null;
         }
         if (statement instanceof Statement.InsertInto insert) {
-            Statement.CreateTable ddl = catalog.definition(insert.table(), insert.position());
-            TableDefinitions.insert(ddl, new QueryPlanner(catalog).plan(insert.query()), insert.position());
+            addInsert(insert, catalog);
             return env.executeAsync("insert-into_" + insert.table());
         }
         throw statement.position().error("executeSql runs CREATE TABLE, CREATE VIEW and INSERT INTO; for a SELECT,"
                 + " call sqlQuery and read the table with toDataStream");
+    }
+
+    /**
+     * Adds an {@code INSERT INTO}'s query and the table's sink to the environment, to run with the
+     * next job it starts.
+     *
+     * @throws dev.tidemark.table.SqlException if {@code sql} is no INSERT INTO, or not valid
+     */
+    public static void addInsert(String sql, Catalog catalog) {
+        Statement statement = dev.tidemark.runtime.sql.SqlParser.parse(sql);
+        if (!(statement instanceof Statement.InsertInto insert)) {
+            throw statement.position().error("a statement set takes INSERT INTO statements only");
+        }
+        addInsert(insert, catalog);
+    }
+
+    private static void addInsert(Statement.InsertInto insert, Catalog catalog) {
+        Statement.CreateTable ddl = catalog.definition(insert.table(), insert.position());
+        TableDefinitions.insert(ddl, new QueryPlanner(catalog).plan(insert.query()), insert.position());
     }
 }
