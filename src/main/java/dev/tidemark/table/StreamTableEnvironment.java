@@ -10,6 +10,7 @@ import dev.tidemark.runtime.table.PlannedTable;
 import dev.tidemark.runtime.table.Catalog;
 import dev.tidemark.runtime.table.QueryPlanner;
 import dev.tidemark.runtime.table.SqlStatements;
+import dev.tidemark.runtime.table.ToObjects;
 import dev.tidemark.runtime.table.TableSources;
 import java.util.List;
 import java.util.Objects;
@@ -106,6 +107,26 @@ public final class StreamTableEnvironment {
      * @throws IllegalArgumentException if the table has more than one rowtime column
      */
     public DataStream<Row> toDataStream(Table table) {
+        List<String> names = table.planned().fields().stream().map(Field::name).toList();
+        return stampedRows(table).map(new ToRow(names)).name("ToDataStream");
+    }
+
+    /**
+     * {@code table}'s rows as objects of {@code type}, a record or a POJO (public no-argument
+     * constructor, public fields) whose fields are named as the table's columns, in any order, each
+     * of the Java type {@code fromDataStream} maps to its column's SQL type. Timestamps and
+     * watermarks as {@link #toDataStream(Table)} gives them.
+     *
+     * @throws IllegalArgumentException if the table has more than one rowtime column, or names or
+     *     types of the columns and the fields differ
+     */
+    public <T> DataStream<T> toDataStream(Table table, Class<T> type) {
+        Objects.requireNonNull(type, "type must not be null");
+        return stampedRows(table).map(ToObjects.of(type, table.planned().fields())).returns(type).name("ToDataStream");
+    }
+
+    /** The table's rows, each record's timestamp its rowtime column's value. */
+    private static DataStream<Object[]> stampedRows(Table table) {
         PlannedTable planned = table.planned();
         List<String> rowtimes = planned.fields().stream().filter(f -> f.type().timeKind() == TimeKind.ROWTIME)
                 .map(Field::name).toList();
@@ -113,9 +134,7 @@ public final class StreamTableEnvironment {
             throw new IllegalArgumentException("toDataStream: " + rowtimes.size() + " rowtime columns " + rowtimes
                     + "; keep one, and CAST the others AS TIMESTAMP(3)");
         }
-        List<String> names = planned.fields().stream().map(Field::name).toList();
-        DataStream<Object[]> rows = rowtimes.isEmpty() ? planned.rows() : planned.rowsStampedBy(planned.onlyRowtime());
-        return rows.map(new ToRow(names)).name("ToDataStream");
+        return rowtimes.isEmpty() ? planned.rows() : planned.rowsStampedBy(planned.onlyRowtime());
     }
 
     /** Table rows as {@link Row}s with their column names, which all of them share. */

@@ -8,12 +8,8 @@ import dev.tidemark.testing.TestSink;
 import dev.tidemark.testing.TestSource;
 import java.io.Serializable;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -25,9 +21,6 @@ import org.junit.jupiter.api.Test;
 class OverAggregationTest {
 
     public record Sale(LocalDateTime ts, String item, int qty) implements Serializable {}
-
-    private static final DateTimeFormatter TIME_OF_DAY = DateTimeFormatter.ofPattern("HH:mm:ss.SSS")
-            .withZone(ZoneOffset.UTC);
 
     private final TestDriver driver = TestDriver.create();
     private final TestSource<Sale> sales = driver.source("sales", Sale.class);
@@ -47,11 +40,6 @@ class OverAggregationTest {
         sales.emit(new Sale(LocalDateTime.parse("2024-05-01T" + time), item, qty));
     }
 
-    private static List<String> described(TestSink<Row> out) {
-        return out.timestampedRecords().stream().map(r -> TIME_OF_DAY.format(Instant.ofEpochMilli(r.timestamp()))
-                + ": " + r.value()).collect(Collectors.toList());
-    }
-
     @Test
     void s12_rangeOver_emitsEachRowInTimeOrder_withTheSumOfItsLastHour() {
         Table t = tEnv.sqlQuery("SELECT item, ts, SUM(qty) OVER (PARTITION BY item ORDER BY ts RANGE BETWEEN INTERVAL"
@@ -65,7 +53,7 @@ class OverAggregationTest {
         sell("12:30:00", "shoe", 4); // a peer of the first row
         sell("13:00:00", "shoe", 8); // 12:00 is exactly an hour before: in its frame
         driver.advanceProcessingTime(Duration.ofMillis(200)); // watermark 12:59:59
-        assertThat(described(out)).containsExactly(
+        assertThat(TimedRows.of(out)).containsExactly(
                 "12:00:00.000: +I[shoe, 2024-05-01T12:00, 1]",
                 "12:30:00.000: +I[shoe, 2024-05-01T12:30, 7]",
                 "12:30:00.000: +I[shoe, 2024-05-01T12:30, 7]",
@@ -73,7 +61,7 @@ class OverAggregationTest {
         sell("12:10:00", "shoe", 100); // the watermark has passed it: late
         sell("13:31:00", "shoe", 16);
         sales.finish();
-        assertThat(described(out)).hasSize(6).endsWith(
+        assertThat(TimedRows.of(out)).hasSize(6).endsWith(
                 "13:00:00.000: +I[shoe, 2024-05-01T13:00, 15]",
                 "13:31:00.000: +I[shoe, 2024-05-01T13:31, 24]");
         assertThat(driver.metrics()).containsEntry("OverAggregate.numLateRecordsDropped", 1L);

@@ -9,12 +9,9 @@ import dev.tidemark.testing.TestSink;
 import dev.tidemark.testing.TestSource;
 import java.io.Serializable;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -60,15 +57,6 @@ class SqlJoinTest {
         return at(time).toInstant(ZoneOffset.UTC).toEpochMilli();
     }
 
-    private static final DateTimeFormatter TIME_OF_DAY = DateTimeFormatter.ofPattern("HH:mm:ss.SSS")
-            .withZone(ZoneOffset.UTC);
-
-    /** Each record as "timestamp: row", the timestamp as a time of day. */
-    private static List<String> described(TestSink<Row> out) {
-        return out.timestampedRecords().stream().map(r -> TIME_OF_DAY.format(Instant.ofEpochMilli(r.timestamp()))
-                + ": " + r.value()).collect(Collectors.toList());
-    }
-
     private static final String S10 = "SELECT o.id, o.order_time, s.ship_time FROM orders o JOIN shipments s"
             + " ON o.id = s.order_id AND s.ship_time BETWEEN o.order_time AND o.order_time + INTERVAL '4' HOUR";
 
@@ -91,7 +79,7 @@ class SqlJoinTest {
                 .emit(new Shipment(2L, at("16:00:00"))); // five hours after its order
         orders.emit(new Order(4, at("16:00:00")));
         driver.advanceProcessingTime(Duration.ofMillis(200));
-        assertThat(described(out)).containsExactlyInAnyOrder(
+        assertThat(TimedRows.of(out)).containsExactlyInAnyOrder(
                 "12:00:00.000: +I[3, 2024-05-01T12:00, 2024-05-01T12:00]",
                 "10:00:00.000: +I[1, 2024-05-01T10:00, 2024-05-01T13:00]");
         // both inputs are at 16:00; held back by the bound, the join's watermark is at 12:00, behind
@@ -116,7 +104,7 @@ class SqlJoinTest {
         shipments.finish();
         bids.finish();
         asks.finish();
-        assertThat(described(out)).containsExactly("10:59:59.999: +I[2024-05-01T10:00, 1]",
+        assertThat(TimedRows.of(out)).containsExactly("10:59:59.999: +I[2024-05-01T10:00, 1]",
                 "13:59:59.999: +I[2024-05-01T13:00, 1]");
         assertThat(driver.metrics()).containsEntry("WindowAggregate.numLateRecordsDropped", 0L);
     }
@@ -145,10 +133,10 @@ class SqlJoinTest {
         asks.finish();
         orders.finish();
         shipments.finish();
-        assertThat(described(out)).containsExactly(
+        assertThat(TimedRows.of(out)).containsExactly(
                 "12:00:59.999: +I[shoe, 2024-05-01T12:00, 2024-05-01T12:00:59.999, 2, 1]",
                 "12:01:59.999: +I[shoe, 2024-05-01T12:01, 2024-05-01T12:01:59.999, 1, 1]");
-        assertThat(described(outer)).containsExactlyInAnyOrder(
+        assertThat(TimedRows.of(outer)).containsExactlyInAnyOrder(
                 "12:00:59.999: +I[shoe, 2024-05-01T12:00, 2, 1]",
                 "12:00:59.999: +I[hat, 2024-05-01T12:00, 1, null]",
                 "12:01:59.999: +I[shoe, 2024-05-01T12:01, 1, 1]");

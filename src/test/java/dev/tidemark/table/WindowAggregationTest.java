@@ -12,7 +12,6 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,12 +40,6 @@ class WindowAggregationTest {
         sales.emit(new Sale(LocalDateTime.parse("2024-05-01T" + time), item, qty));
     }
 
-    /** Each record as "timestamp: row", the timestamp as a time of day. */
-    private static List<String> described(TestSink<Row> out) {
-        return out.timestampedRecords().stream().map(r -> java.time.Instant.ofEpochMilli(r.timestamp()).toString()
-                .substring(11, 23) + ": " + r.value()).collect(Collectors.toList());
-    }
-
     @Test
     void s4_tumble_oneFinalRowPerKeyAndWindow_atTheWindowsLastMillisecond() {
         Table totals = tEnv.sqlQuery("SELECT window_start, window_end, item, SUM(qty) AS total, COUNT(*) AS sales"
@@ -61,14 +54,42 @@ class WindowAggregationTest {
         sell("12:07:00", "shoe", 4);
         sell("12:12:00", "shoe", 1);
         driver.advanceProcessingTime(Duration.ofMillis(200)); // watermark 12:11:59
-        assertThat(described(out)).containsExactly(
+        assertThat(TimedRows.of(out)).containsExactly(
                 "12:09:59.999: +I[2024-05-01T12:00, 2024-05-01T12:10, shoe, 6, 2]",
                 "12:09:59.999: +I[2024-05-01T12:00, 2024-05-01T12:10, hat, 3, 1]");
         sell("12:05:00", "hat", 9); // behind the watermark and its window fired: late, dropped and counted
         sales.finish();
-        assertThat(described(out)).hasSize(3).last()
+        assertThat(TimedRows.of(out)).hasSize(3).last()
                 .isEqualTo("12:19:59.999: +I[2024-05-01T12:10, 2024-05-01T12:20, shoe, 1, 1]");
         assertThat(driver.metrics()).containsEntry("WindowAggregate.numLateRecordsDropped", 1L);
+    }
+
+    /** A window's result as a record: its fields named as the query's columns, in another order. */
+    public record Total(String item, Integer total, long sales, LocalDateTime window_start) implements Serializable {}
+
+    @Test
+    void toDataStreamOfAClass_makesARecordPerRow_byColumnName() {
+        Table totals = tEnv.sqlQuery("SELECT window_start, item, SUM(qty) AS total, COUNT(*) AS sales, window_time FROM"
+                + " TABLE(TUMBLE(TABLE sales, DESCRIPTOR(ts), INTERVAL '10' MINUTES)) GROUP BY window_start, window_end,"
+                + " window_time, item");
+        assertThatThrownBy(() -> tEnv.toDataStream(totals, Total.class)).hasMessage("toDataStream: the columns"
+                + " [window_start, item, total, sales, window_time] and the fields of Total [item, total, sales,"
+                + " window_start] must have the same names");
+        Table typed = tEnv.sqlQuery("SELECT window_start, item, SUM(qty) AS total, COUNT(*) AS sales FROM"
+                + " TABLE(TUMBLE(TABLE sales, DESCRIPTOR(ts), INTERVAL '10' MINUTES)) GROUP BY window_start, window_end,"
+                + " item");
+        assertThatThrownBy(() -> tEnv.toDataStream(tEnv.sqlQuery("SELECT item, qty AS total, qty AS sales, ts AS"
+                + " window_start FROM sales"), Total.class)).hasMessage("toDataStream: column 'sales' is INT, and field"
+                + " 'sales' of Total takes BIGINT; CAST the column or change the field");
+        TestSink<Total> out = driver.sink(tEnv.toDataStream(typed, Total.class));
+        driver.start();
+        sell("12:01:00", "shoe", 2);
+        sell("12:07:00", "shoe", 4);
+        sales.finish();
+        assertThat(out.timestampedRecords()).singleElement().satisfies(r -> {
+            assertThat(r.value()).isEqualTo(new Total("shoe", 6, 2, LocalDateTime.parse("2024-05-01T12:00")));
+            assertThat(r.timestamp()).isEqualTo(at("12:09:59.999"));
+        });
     }
 
     @Test
@@ -80,7 +101,7 @@ class WindowAggregationTest {
         sell("12:01:00", "shoe", 1);
         sales.emit(new Sale(LocalDateTime.parse("2024-05-01T12:02:00"), null, 1));
         sales.finish();
-        assertThat(described(out)).containsExactly("12:59:59.999: +I[null, 2]", "12:59:59.999: +I[shoe, 1]");
+        assertThat(TimedRows.of(out)).containsExactly("12:59:59.999: +I[null, 2]", "12:59:59.999: +I[shoe, 1]");
     }
 
     @Test
@@ -92,7 +113,7 @@ class WindowAggregationTest {
         sell("12:01:00", "shoe", 2);
         sell("12:06:00", "hat", 5);
         sales.finish();
-        assertThat(described(out)).containsExactly(
+        assertThat(TimedRows.of(out)).containsExactly(
                 "12:04:59.999: +I[2024-05-01T11:55, 1, 2, 2]",
                 "12:09:59.999: +I[2024-05-01T12:00, 2, 5, 3]",
                 "12:14:59.999: +I[2024-05-01T12:05, 1, 5, 5]");
@@ -109,11 +130,11 @@ class WindowAggregationTest {
         sell("12:05:59", "shoe", 4);
         sell("12:06:00", "hat", 8); // the next period
         driver.advanceProcessingTime(Duration.ofMillis(200)); // watermark 12:04:59
-        assertThat(described(out)).containsExactly(
+        assertThat(TimedRows.of(out)).containsExactly(
                 "12:01:59.999: +I[2024-05-01T12:00, 2024-05-01T12:02, 1]",
                 "12:03:59.999: +I[2024-05-01T12:00, 2024-05-01T12:04, 3]");
         sales.finish();
-        assertThat(described(out)).containsExactly(
+        assertThat(TimedRows.of(out)).containsExactly(
                 "12:01:59.999: +I[2024-05-01T12:00, 2024-05-01T12:02, 1]",
                 "12:03:59.999: +I[2024-05-01T12:00, 2024-05-01T12:04, 3]",
                 "12:05:59.999: +I[2024-05-01T12:00, 2024-05-01T12:06, 7]",
@@ -133,7 +154,7 @@ class WindowAggregationTest {
         sell("12:03:00", "hat", 5);
         sell("12:04:00", "bag", 3);
         sales.finish();
-        assertThat(described(out)).containsExactly("12:09:59.999: +I[2024-05-01T12:00, 2]");
+        assertThat(TimedRows.of(out)).containsExactly("12:09:59.999: +I[2024-05-01T12:00, 2]");
     }
 
     @Test
@@ -185,7 +206,7 @@ class WindowAggregationTest {
         sell("12:03:00", "shoe", 5);
         sell("12:04:00", "bag", 1);
         sales.finish();
-        assertThat(described(out)).containsExactly(
+        assertThat(TimedRows.of(out)).containsExactly(
                 "12:09:59.999: +I[shoe, 70, 1.5, 2024-05-01T12:09]",
                 "12:09:59.999: +I[bag, 10, 0.5, 2024-05-01T12:09]");
         assertThatThrownBy(() -> tEnv.sqlQuery("SELECT qty + 1 FROM TABLE(TUMBLE(TABLE sales, DESCRIPTOR(ts), INTERVAL"
@@ -206,7 +227,7 @@ class WindowAggregationTest {
         sell("12:04:00", "shoe", 1);
         sell("12:20:00", "shoe", 1);
         sales.finish();
-        assertThat(described(out)).containsExactlyInAnyOrder(
+        assertThat(TimedRows.of(out)).containsExactlyInAnyOrder(
                 "12:05:59.999: +I[hat, 2024-05-01T12:01, 2024-05-01T12:06, 1]",
                 "12:12:59.999: +I[shoe, 2024-05-01T12:00, 2024-05-01T12:13, 3]",
                 "12:24:59.999: +I[shoe, 2024-05-01T12:20, 2024-05-01T12:25, 1]");
@@ -226,7 +247,7 @@ class WindowAggregationTest {
         sell("12:59:59", "shoe", 4);
         sell("13:00:00", "shoe", 1);
         sales.finish();
-        assertThat(described(out)).containsExactly("12:59:59.999: +I[2024-05-01T12:00, 9]",
+        assertThat(TimedRows.of(out)).containsExactly("12:59:59.999: +I[2024-05-01T12:00, 9]",
                 "13:59:59.999: +I[2024-05-01T13:00, 1]");
     }
 
@@ -243,7 +264,7 @@ class WindowAggregationTest {
         sell("12:50:00", "shoe", 1);
         sell("13:05:00", "hat", 1);
         sales.finish();
-        assertThat(described(out)).containsExactly(
+        assertThat(TimedRows.of(out)).containsExactly(
                 "12:59:59.999: +I[shoe, 2024-05-01T12:00, 2024-05-01T13:00, 2024-05-01T12:59:59.999, 2]",
                 "13:59:59.999: +I[hat, 2024-05-01T13:00, 2024-05-01T14:00, 2024-05-01T13:59:59.999, 1]");
     }
