@@ -35,8 +35,29 @@ final class JavaFields {
 
     /** A field: its name, SQL type and how to read it. */
     record JavaField(String name, DataType type, Method getter, java.lang.reflect.Field field) {
-        /** A reader of this field: a method handle, which needs no argument array per call as {@code invoke} does. */
+        /**
+         * A reader of this field: for a getter, a class made for it (as a lambda is made), which the
+         * JIT inlines as it would a call written by hand; for a field, or where that cannot be made, a
+         * method handle, which at least needs no argument array per call as {@code invoke} does.
+         */
         Reader reader() {
+            if (getter != null) {
+                try {
+                    Class<?> owner = getter.getDeclaringClass();
+                    java.lang.invoke.MethodHandles.Lookup lookup = java.lang.invoke.MethodHandles.privateLookupIn(owner,
+                            java.lang.invoke.MethodHandles.lookup());
+                    java.lang.invoke.MethodHandle handle = lookup.unreflect(getter);
+                    Class<?> result = getter.getReturnType().isPrimitive()
+                            ? java.lang.invoke.MethodType.methodType(getter.getReturnType()).wrap().returnType()
+                            : getter.getReturnType();
+                    return (Reader) java.lang.invoke.LambdaMetafactory.metafactory(lookup, "read",
+                            java.lang.invoke.MethodType.methodType(Reader.class),
+                            java.lang.invoke.MethodType.methodType(Object.class, Object.class), handle,
+                            java.lang.invoke.MethodType.methodType(result, owner)).getTarget().invokeExact();
+                } catch (Throwable e) {
+                    // not open to a private lookup (another module): the method handle below
+                }
+            }
             try {
                 java.lang.reflect.AccessibleObject member = getter != null ? getter : field;
                 member.trySetAccessible(); // a public member of a class nested in a non-public one
@@ -60,9 +81,9 @@ final class JavaFields {
         }
     }
 
-    /** Reads one field of an element. */
+    /** Reads one field of an element; public, so that a reader class made in the element's package can implement it. */
     @FunctionalInterface
-    interface Reader {
+    public interface Reader {
         Object read(Object element);
     }
 
