@@ -105,6 +105,17 @@ class SqlDdlTest {
     }
 
     @Test
+    void tablesAndViews_stayReadableByTheJobsAfterTheFirst() throws Exception {
+        tEnv.executeSql("CREATE TABLE numbers (n INT) WITH ('connector' = 'datagen', 'fields.n.kind' = 'sequence',"
+                + " 'fields.n.start' = '1', 'fields.n.end' = '5')");
+        tEnv.executeSql("CREATE VIEW small AS SELECT n FROM numbers WHERE n < 3");
+        for (int run = 0; run < 2; run++) {
+            assertThat(tEnv.toDataStream(tEnv.sqlQuery("SELECT n * 10 AS tens FROM small")).executeAndCollect())
+                    .map(Row::toString).containsExactly("+I[10]", "+I[20]");
+        }
+    }
+
+    @Test
     void aStatementSet_runsSeveralInsertsAsOneJob() throws Exception {
         tEnv.executeSql("CREATE TABLE numbers (n INT) WITH ('connector' = 'datagen', 'fields.n.kind' = 'sequence',"
                 + " 'fields.n.start' = '1', 'fields.n.end' = '4')");

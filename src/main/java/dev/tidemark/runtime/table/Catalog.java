@@ -18,6 +18,7 @@ public final class Catalog {
     private final StreamExecutionEnvironment env;
     private final Map<String, PlannedTable> planned = new HashMap<>();
     private final Map<String, Statement.CreateTable> defined = new HashMap<>();
+    private final Map<String, Statement.Select> views = new HashMap<>();
 
     public Catalog(StreamExecutionEnvironment env) {
         this.env = env;
@@ -26,13 +27,27 @@ public final class Catalog {
     /** Names a planned table or view; a later call with the same name replaces it. */
     public void put(String name, PlannedTable table) {
         defined.remove(name);
+        views.remove(name);
         planned.put(name, table);
+    }
+
+    /**
+     * Names the query of {@code CREATE VIEW}, planned anew by each query that reads it (as its
+     * tables' sources are), so that it stays readable by the jobs after the first. It is planned,
+     * and a mistake in it reported, when a query first reads it: planning it here would add
+     * operators that nothing reads to the environment's job.
+     */
+    public void defineView(String name, Statement.Select query) {
+        defined.remove(name);
+        planned.remove(name);
+        views.put(name, query);
     }
 
     /** Names the table {@code ddl} declares; its connector is checked now, and read once a query reads it. */
     public void define(Statement.CreateTable ddl) {
         TableDefinitions.check(ddl);
         planned.remove(ddl.name());
+        views.remove(ddl.name());
         defined.put(ddl.name(), ddl);
     }
 
@@ -45,6 +60,10 @@ public final class Catalog {
         PlannedTable table = planned.get(name);
         if (table != null) {
             return table;
+        }
+        Statement.Select view = views.get(name);
+        if (view != null) {
+            return new QueryPlanner(this).plan(view);
         }
         Statement.CreateTable ddl = defined.get(name);
         if (ddl == null) {
@@ -61,7 +80,7 @@ public final class Catalog {
     public Statement.CreateTable definition(String name, Position at) {
         Statement.CreateTable ddl = defined.get(name);
         if (ddl == null) {
-            throw at.error(planned.containsKey(name) ? "'" + name + "' is a view, and INSERT INTO writes a table of"
+            throw at.error(planned.containsKey(name) || views.containsKey(name) ? "'" + name + "' is a view, and INSERT INTO writes a table of"
                     + " CREATE TABLE" : "table '" + name + "' not found; the tables are " + names());
         }
         return ddl;
@@ -70,6 +89,7 @@ public final class Catalog {
     private TreeSet<String> names() {
         TreeSet<String> names = new TreeSet<>(planned.keySet());
         names.addAll(defined.keySet());
+        names.addAll(views.keySet());
         return names;
     }
 }

@@ -22,7 +22,7 @@ public final class SqlStatements {
             return null;
         }
         if (statement instanceof Statement.CreateView view) {
-            catalog.put(view.name(), new QueryPlanner(catalog).plan(view.query()));
+            catalog.defineView(view.name(), view.query());
             return null;
         }
         if (statement instanceof Statement.InsertInto insert) {
