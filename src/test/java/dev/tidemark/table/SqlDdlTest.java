@@ -116,6 +116,18 @@ class SqlDdlTest {
     }
 
     @Test
+    void aRowWithoutItsRowtime_failsTheJob_namingTheColumnAndTheOperator() throws Exception {
+        Path bids = Files.writeString(dir.resolve("bids.csv"), "2024-05-01 12:01:00,shoe\n,hat\n");
+        tEnv.executeSql("CREATE TABLE bids (bidtime TIMESTAMP(3), item STRING, WATERMARK FOR bidtime AS bidtime)"
+                + " WITH ('connector' = 'filesystem', 'path' = '" + bids + "', 'format' = 'csv')");
+        tEnv.executeSql("CREATE TABLE out (item STRING) WITH ('connector' = 'blackhole')");
+        assertThatThrownBy(() -> tEnv.executeSql("INSERT INTO out SELECT item FROM bids").await())
+                .hasMessageContaining("operator 'Watermarks'")
+                .hasMessageContaining("the rowtime 'bidtime' of a row is NULL: every row of a table with event time"
+                        + " needs one");
+    }
+
+    @Test
     void aStatementSet_runsSeveralInsertsAsOneJob() throws Exception {
         tEnv.executeSql("CREATE TABLE numbers (n INT) WITH ('connector' = 'datagen', 'fields.n.kind' = 'sequence',"
                 + " 'fields.n.start' = '1', 'fields.n.end' = '4')");

@@ -108,7 +108,8 @@ public final class TableSources {
             String text, List<String> plan) {
         plan.add("Watermarks(" + fields.get(column).name() + ": largest " + text + ")");
         boolean perRow = rows.getExecutionEnvironment().getConfig().getAutoWatermarkIntervalMillis() == 0;
-        return new PlannedTable(rows.assignTimestampsAndWatermarks(new RowtimeStrategy(column, watermark, perRow))
+        return new PlannedTable(rows.assignTimestampsAndWatermarks(new RowtimeStrategy(column, fields.get(column).name(),
+                watermark, perRow))
                 .name("Watermarks"), fields, column, plan);
     }
 
@@ -116,11 +117,13 @@ public final class TableSources {
     private static final class RowtimeStrategy implements WatermarkStrategy<Object[]>, Serializable {
         private static final long serialVersionUID = 1L;
         private final int column;
+        private final String name;
         private final Bound watermark;
         private final boolean perRow;
 
-        RowtimeStrategy(int column, Bound watermark, boolean perRow) {
+        RowtimeStrategy(int column, String name, Bound watermark, boolean perRow) {
             this.column = column;
+            this.name = name;
             this.watermark = watermark;
             this.perRow = perRow;
         }
@@ -137,8 +140,8 @@ public final class TableSources {
             return (row, previous) -> {
                 Object time = row[column];
                 if (time == null) {
-                    throw new IllegalArgumentException("a row's rowtime is NULL: every row of a table with event time"
-                            + " needs one; filter such rows out before fromDataStream");
+                    throw new IllegalArgumentException("the rowtime '" + name + "' of a row is NULL: every row of a table"
+                            + " with event time needs one; leave such rows out before they become the table's");
                 }
                 return Evaluator.epochMillis(time);
             };
