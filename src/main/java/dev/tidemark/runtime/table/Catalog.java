@@ -80,8 +80,9 @@ public final class Catalog {
     public Statement.CreateTable definition(String name, Position at) {
         Statement.CreateTable ddl = defined.get(name);
         if (ddl == null) {
-            throw at.error(planned.containsKey(name) || views.containsKey(name) ? "'" + name + "' is a view, and INSERT INTO writes a table of"
-                    + " CREATE TABLE" : "table '" + name + "' not found; the tables are " + names());
+            boolean view = planned.containsKey(name) || views.containsKey(name);
+            throw at.error(view ? "'" + name + "' is a view, and INSERT INTO writes a table of CREATE TABLE"
+                    : "table '" + name + "' not found; the tables are " + names());
         }
         return ddl;
     }

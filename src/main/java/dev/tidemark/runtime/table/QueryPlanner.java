@@ -37,7 +37,8 @@ public final class QueryPlanner {
         PlannedTable input = from(select.from());
         if (!select.groupBy().isEmpty()) {
             throw select.groupBy().get(0).position().error("GROUP BY " + SqlParser.textOf(select.groupBy().get(0))
-                    + " on a stream without a window would update its results (not supported); group by a window: FROM TABLE(TUMBLE(..)) GROUP BY window_start, window_end, ..");
+                    + " on a stream without a window would update its results (not supported); group by a window:"
+                    + " FROM TABLE(TUMBLE(..)) GROUP BY window_start, window_end, ..");
         }
         if (select.having() != null) {
             throw select.having().position().error("HAVING needs a GROUP BY over a window");

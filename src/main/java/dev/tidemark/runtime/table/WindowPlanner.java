@@ -124,8 +124,8 @@ final class WindowPlanner {
                 if (e instanceof Expr.Call call) {
                     int index = aggregateIndex(call, aggregates, input);
                     outputs.add(new WindowAggregation.Output(WindowAggregation.Output.Kind.AGGREGATE, index));
-                    out.add(new Field(null, QueryPlanner.nameOf(item, out.size()), aggregates.get(SqlParser.textOf(call)).type(),
-                            null));
+                    Aggregate aggregate = aggregates.get(SqlParser.textOf(call));
+                    out.add(new Field(null, QueryPlanner.nameOf(item, out.size()), aggregate.type(), null));
                     continue;
                 }
                 Expr.Name n = (Expr.Name) e;
