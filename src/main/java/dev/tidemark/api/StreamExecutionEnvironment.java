@@ -236,13 +236,26 @@ public final class StreamExecutionEnvironment {
         return fromCollection(Arrays.asList(elements));
     }
 
-    /** A bounded stream of the collection's elements, in iteration order, without timestamps. */
+    /**
+     * A bounded stream of the collection's elements, in iteration order, without timestamps. Its
+     * type is the elements' class when they all have the same one, as Flink takes it from them.
+     */
+    @SuppressWarnings("unchecked")
     public <T> DataStreamSource<T> fromCollection(Collection<T> elements) {
         Objects.requireNonNull(elements, "elements must not be null");
         if (elements.isEmpty()) {
             throw new IllegalArgumentException("elements must not be empty: size=0");
         }
-        return addSource(new FromElementsSource<>(elements), "Collection Source");
+        DataStreamSource<T> source = addSource(new FromElementsSource<>(elements), "Collection Source");
+        Class<?> common = null;
+        for (T element : elements) {
+            Class<?> type = element == null ? null : element.getClass();
+            if (type == null || common != null && common != type) {
+                return source; // mixed classes (or a null, refused when the source runs): the type stays open
+            }
+            common = type;
+        }
+        return source.returns((Class<T>) common);
     }
 
     /** As {@link #fromElements}, declaring the element type (Flink's overload). */

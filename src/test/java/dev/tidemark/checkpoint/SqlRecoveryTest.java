@@ -55,7 +55,7 @@ class SqlRecoveryTest {
                 + " '0.005' SECOND PRECEDING AND CURRENT ROW) AS recent FROM readings"))
                 .map(Row::toString)
                 .addSink(new FileSink<>(dir.resolve("over").toString(), s -> s, 4096));
-        tEnv.executeSql("CREATE TABLE totals (k BIGINT, window_start TIMESTAMP_LTZ(3), n BIGINT, total BIGINT) WITH"
+        tEnv.executeSql("CREATE TABLE totals (k BIGINT, window_start TIMESTAMP(3), n BIGINT, total BIGINT) WITH"
                 + " ('connector' = 'filesystem', 'path' = '" + dir.resolve("tumble") + "', 'format' = 'csv')");
         return tEnv.executeSql("INSERT INTO totals SELECT k, window_start, COUNT(*), SUM(v) FROM TABLE(TUMBLE(TABLE"
                 + " readings, DESCRIPTOR(ts), INTERVAL '0.02' SECOND)) GROUP BY window_start, window_end, k")
@@ -77,7 +77,7 @@ class SqlRecoveryTest {
                 }
                 if (n > 0) {
                     String start = Instant.ofEpochMilli(w * 20).toString().replace("T", " ").replace("Z", "");
-                    tumble.add(k + "," + start + (start.length() == 19 ? ".000" : "") + "Z," + n + "," + total);
+                    tumble.add(k + "," + start + (start.length() == 19 ? ".000" : "") + "," + n + "," + total);
                 }
             }
         }

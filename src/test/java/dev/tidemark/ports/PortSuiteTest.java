@@ -48,7 +48,8 @@ class PortSuiteTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"WordCount", "WindowWordCount", "CountWindowAverage", "LateReadings", "TopReadingPerWindow",
-            "SessionTimeout", "EnrichRides", "GeneratedSums", "TopSpeeds", "OrderPayments", "ViewsAndClicks"})
+            "SessionTimeout", "EnrichRides", "GeneratedSums", "TopSpeeds", "OrderPayments", "ViewsAndClicks",
+            "BidsPerMinute"})
     void theProgramPrintsFlinksOutput(String program) throws Exception {
         List<String> printed = run(Class.forName("dev.tidemark.ports." + program));
         List<String> expected = expected(program);

@@ -79,9 +79,9 @@ class SqlDdlTest {
                 + " FROM TABLE(TUMBLE(TABLE clicks, DESCRIPTOR(ts), INTERVAL '1' SECOND))"
                 + " GROUP BY window_start, window_end");
         assertThat(tEnv.toDataStream(perSecond).executeAndCollect()).map(Row::toString).containsExactly(
-                "+I[1970-01-01T00:00:00Z, 1000, 1000, 0]",
-                "+I[1970-01-01T00:00:01Z, 1000, 1000, 1000]",
-                "+I[1970-01-01T00:00:02Z, 1000, 1000, 2000]");
+                "+I[1970-01-01T00:00, 1000, 1000, 0]",
+                "+I[1970-01-01T00:00:01, 1000, 1000, 1000]",
+                "+I[1970-01-01T00:00:02, 1000, 1000, 2000]");
     }
 
     @Test

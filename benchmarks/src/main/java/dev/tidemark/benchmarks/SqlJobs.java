@@ -41,7 +41,7 @@ public final class SqlJobs {
     static final class Hash implements MapFunction<Row, Long> {
         @Override
         public Long map(Row row) {
-            long start = ((java.time.Instant) row.getField(0)).toEpochMilli();
+            long start = ((java.time.LocalDateTime) row.getField(0)).toInstant(java.time.ZoneOffset.UTC).toEpochMilli();
             return Events.resultHash((Long) row.getField(1), start, (Long) row.getField(2));
         }
     }

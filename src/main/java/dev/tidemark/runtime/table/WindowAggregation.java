@@ -127,8 +127,8 @@ final class WindowAggregation {
             TimeWindow window = ctx.window();
             if (!window.equals(lastWindow)) {
                 lastWindow = window;
-                start = Evaluator.timestampOf(window.getStart(), timeRoot);
-                end = Evaluator.timestampOf(window.getEnd(), timeRoot);
+                start = Evaluator.timestampOf(window.getStart(), DataType.Root.TIMESTAMP);
+                end = Evaluator.timestampOf(window.getEnd(), DataType.Root.TIMESTAMP);
                 time = Evaluator.timestampOf(window.maxTimestamp(), timeRoot);
             }
             Object[] row = new Object[outputs.size()];

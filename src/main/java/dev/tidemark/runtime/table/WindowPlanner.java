@@ -75,12 +75,15 @@ final class WindowPlanner {
             fields.add(field.name().equals(column) ? new Field(field.qualifier(), field.name(), field.type().regular(),
                     null) : field);
         }
-        DataType bound = (root == DataType.Root.TIMESTAMP ? DataTypes.TIMESTAMP(3) : DataTypes.TIMESTAMP_LTZ(3))
-                .withNullable(false);
+        // as in Flink: the bounds are TIMESTAMP(3) whatever the time column (over a TIMESTAMP_LTZ, in UTC,
+        // Tidemark's session time zone), window_time has the time column's type
+        DataType bound = DataTypes.TIMESTAMP(3).withNullable(false);
+        DataType windowTime = (root == DataType.Root.TIMESTAMP ? DataTypes.TIMESTAMP(3) : DataTypes.TIMESTAMP_LTZ(3))
+                .withNullable(false).as(kind);
         int windowStart = fields.size();
         fields.add(new Field(null, "window_start", bound, null));
         fields.add(new Field(null, "window_end", bound, null));
-        fields.add(new Field(null, "window_time", bound.as(kind), null));
+        fields.add(new Field(null, "window_time", windowTime, null));
         return aggregate(select, name, arguments, input, kind == TimeKind.ROWTIME ? ((Bound.Column) time).index() : -1,
                 fields, windowStart);
     }
@@ -173,7 +176,7 @@ final class WindowPlanner {
                 .keyBy(key)
                 .window(windows)
                 .aggregate(new WindowAggregation.Aggregates(calls), new WindowAggregation.Rows(key, outputs, calls,
-                        fields.get(windowStart).type().root()))
+                        fields.get(windowStart + 2).type().root()))
                 .name("WindowAggregate");
         // rows are stamped with the window's last millisecond: in event time, that is window_time's value
         int windowTime = timeColumn < 0 ? -1
