@@ -88,6 +88,24 @@ class SqlJoinTest {
     }
 
     @Test
+    void aJoinWrittenWithACommaAndWhere_isTheSameIntervalJoin() {
+        TestSink<Row> out = driver.sink(tEnv.toDataStream(tEnv.sqlQuery("SELECT o.id, o.order_time FROM orders o,"
+                + " shipments s WHERE o.id = s.order_id AND o.order_time BETWEEN s.ship_time - INTERVAL '4' HOUR AND"
+                + " s.ship_time")));
+        driver.start();
+        orders.emit(new Order(1, at("10:00:00"))).emit(new Order(2, at("11:00:00")));
+        shipments.emit(new Shipment(1L, at("13:00:00"))).emit(new Shipment(2L, at("16:00:00")));
+        orders.finish();
+        shipments.finish();
+        bids.finish();
+        asks.finish();
+        assertThat(TimedRows.of(out)).containsExactly("10:00:00.000: +I[1, 2024-05-01T10:00]");
+        assertThatThrownBy(() -> tEnv.sqlQuery("SELECT * FROM orders o, shipments s"))
+                .hasMessage("line 1, column 23: a join written with ',' takes its condition from WHERE, and the query"
+                        + " has none");
+    }
+
+    @Test
     void s10_theHeldBackWatermark_letsAWindowOverTheEarlierRowtimeCountRowsThatJoinedLate() {
         tEnv.createTemporaryView("shipped", tEnv.sqlQuery("SELECT o.id, o.order_time, CAST(s.ship_time AS TIMESTAMP(3))"
                 + " AS ship_time FROM orders o JOIN shipments s ON o.id = s.order_id AND s.ship_time BETWEEN"

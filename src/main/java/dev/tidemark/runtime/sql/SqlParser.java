@@ -116,8 +116,10 @@ public final class SqlParser {
         while (true) {
             Token token = in.peek();
             Position at = Position.of(token);
-            if (token.isSymbol(",")) {
-                throw in.notSupported("a join written with ',' (use JOIN .. ON)");
+            if (token.isSymbol(",")) { // FROM a, b WHERE ..: a join whose condition is the query's WHERE
+                in.next();
+                left = new Statement.Join(left, fromItem(), Statement.JoinKind.INNER, null, at);
+                continue;
             }
             if (token.is("RIGHT") || token.is("FULL") || token.is("CROSS")) {
                 throw in.notSupported(token.text().toUpperCase(Locale.ROOT) + " JOIN");

@@ -53,7 +53,7 @@ public sealed interface Statement {
     /** {@code (SELECT ..) [alias]}. */
     record SubQuery(Select query, String alias, Position position) implements From {}
 
-    /** {@code left [INNER | LEFT] JOIN right ON condition}. */
+    /** {@code left [INNER | LEFT] JOIN right ON condition}; {@code left, right} has a null condition: the WHERE's. */
     record Join(From left, From right, JoinKind kind, Expr condition, Position position) implements From {}
 
     enum JoinKind {

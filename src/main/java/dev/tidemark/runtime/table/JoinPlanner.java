@@ -27,6 +27,9 @@ final class JoinPlanner {
     private JoinPlanner() {}
 
     static PlannedTable plan(Statement.Join join, PlannedTable left, PlannedTable right) {
+        if (join.condition() == null) {
+            throw join.position().error("a query joins at most two tables with ','; write the others with JOIN .. ON");
+        }
         List<Field> fields = new ArrayList<>(left.fields());
         fields.addAll(right.fields());
         JoinConditions conditions = JoinConditions.of(join.condition(), fields, left.fields().size());

@@ -27,6 +27,14 @@ public final class QueryPlanner {
 
     /** @throws dev.tidemark.table.SqlException at the first part of the query that cannot be planned */
     public PlannedTable plan(Statement.Select select) {
+        if (select.from() instanceof Statement.Join join && join.condition() == null) { // FROM a, b WHERE ..
+            if (select.where() == null) {
+                throw join.position().error("a join written with ',' takes its condition from WHERE, and the query"
+                        + " has none");
+            }
+            select = new Statement.Select(select.items(), new Statement.Join(join.left(), join.right(), join.kind(),
+                    select.where(), join.position()), null, select.groupBy(), select.having(), select.position());
+        }
         if (select.from() instanceof Statement.TableFunction function) {
             return WindowPlanner.plan(select, function, this::tableArgument);
         }

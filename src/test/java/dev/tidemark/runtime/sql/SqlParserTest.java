@@ -168,7 +168,7 @@ class SqlParserTest {
         "SELECT a FROM t ORDER BY a|1|17|ORDER is not supported",
         "SELECT DISTINCT a FROM t|1|8|SELECT DISTINCT is not supported",
         "SELECT a FROM t RIGHT JOIN u ON a = b|1|17|RIGHT JOIN is not supported",
-        "SELECT a FROM t, u|1|16|a join written with ',' (use JOIN .. ON) is not supported",
+        "SELECT a FROM t CROSS JOIN u|1|17|CROSS JOIN is not supported",
         "SELECT SUM(a) OVER w FROM t|1|20|OVER with a named window (write the window in parentheses) is not supported",
         "SELECT SUM(a) OVER (ORDER BY ts DESC) FROM t|1|33|ORDER BY .. DESC in OVER (only ascending time) is not supported",
         "DELETE FROM t|1|1|the statement DELETE is not supported",
