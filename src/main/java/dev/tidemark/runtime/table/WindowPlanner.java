@@ -114,53 +114,16 @@ final class WindowPlanner {
             throw arguments.table().position().error("SESSION: the columns of PARTITION BY " + partitionBy + " and the"
                     + " other columns of GROUP BY " + keys + " must be the same (others are not supported yet)");
         }
-        Map<String, Aggregate> aggregates = new LinkedHashMap<>(); // by their SQL text, computed once
-        List<WindowAggregation.Output> outputs = new ArrayList<>();
-        List<Field> out = new ArrayList<>();
-        List<Statement.SelectItem> computed = new ArrayList<>(); // the select list over a window's row
-        Expr having = null;
-        boolean direct = select.having() == null && select.items().stream().allMatch(item -> item.expression()
-                instanceof Expr.Name || AggregateCalls.isAggregate(item.expression()));
-        if (direct) { // each column of a window's row is a key, a window column or an aggregate: no Calc after
-            for (Statement.SelectItem item : select.items()) {
-                Expr e = item.expression();
-                if (e instanceof Expr.Call call) {
-                    int index = aggregateIndex(call, aggregates, input);
-                    outputs.add(new WindowAggregation.Output(WindowAggregation.Output.Kind.AGGREGATE, index));
-                    Aggregate aggregate = aggregates.get(SqlParser.textOf(call));
-                    out.add(new Field(null, QueryPlanner.nameOf(item, out.size()), aggregate.type(), null));
-                    continue;
-                }
-                Expr.Name n = (Expr.Name) e;
-                Bound.Column c = (Bound.Column) binder.bind(n);
-                outputs.add(outputOf(c.index(), windowStart, keyColumns, n));
-                out.add(new Field(null, QueryPlanner.nameOf(item, out.size()), c.field().type(), null));
-            }
-        } else { // a window's row holds its window, keys and aggregates, and a Calc computes the select list
-            java.util.function.Function<Expr.Call, Expr> column = call -> new Expr.Name(List.of("$agg"
-                    + aggregateIndex(call, aggregates, input)), call.position());
-            for (Statement.SelectItem item : select.items()) {
-                if (item.expression() instanceof Expr.Star star) {
-                    throw star.position().error("* in a window aggregation: name the grouping columns and aggregates");
-                }
-                computed.add(new Statement.SelectItem(AggregateCalls.replace(item.expression(), column),
-                        QueryPlanner.nameOf(item, computed.size())));
-            }
-            having = select.having() == null ? null : AggregateCalls.replace(select.having(), column);
-            for (int i = 0; i < 3; i++) {
-                outputs.add(new WindowAggregation.Output(WindowAggregation.Output.Kind.values()[1 + i], 0));
-                out.add(fields.get(windowStart + i));
-            }
-            for (int i = 0; i < keyColumns.size(); i++) {
-                outputs.add(new WindowAggregation.Output(WindowAggregation.Output.Kind.KEY, i));
-                out.add(fields.get(keyColumns.get(i)));
-            }
-            int i = 0;
-            for (Aggregate aggregate : aggregates.values()) {
-                outputs.add(new WindowAggregation.Output(WindowAggregation.Output.Kind.AGGREGATE, i));
-                out.add(new Field(null, "$agg" + i++, aggregate.type(), null));
-            }
+        Layout layout = new Layout(select.having() == null && select.items().stream().allMatch(item -> item
+                .expression() instanceof Expr.Name || AggregateCalls.isAggregate(item.expression())));
+        if (layout.direct) {
+            directColumns(layout, select, binder, keyColumns, windowStart, input);
+        } else {
+            windowRowColumns(layout, select, fields, keyColumns, windowStart, input);
         }
+        Map<String, Aggregate> aggregates = layout.aggregates;
+        List<WindowAggregation.Output> outputs = layout.outputs;
+        List<Field> out = layout.out;
         WindowAssigner<Object, TimeWindow> windows = timeColumn < 0 ? processingTime(name, arguments)
                 : eventTime(name, arguments);
         List<String> plan = new ArrayList<>(input.plan());
@@ -182,7 +145,75 @@ final class WindowPlanner {
         int windowTime = timeColumn < 0 ? -1
                 : outputs.indexOf(new WindowAggregation.Output(WindowAggregation.Output.Kind.WINDOW_TIME, 0));
         PlannedTable windowed = new PlannedTable(rows, out, windowTime, plan);
-        return direct ? windowed : project(select, windowed, fields, computed, having);
+        return layout.direct ? windowed : project(select, windowed, fields, layout.computed, layout.having);
+    }
+
+    /**
+     * What a window's rows hold: the aggregates, by their SQL text (each computed once), and the
+     * columns, each a key, a window column or an aggregate. {@code direct}: they are the query's
+     * columns; else a Calc computes the select list ({@code computed}) and HAVING over them.
+     */
+    private static final class Layout {
+        final boolean direct;
+        final Map<String, Aggregate> aggregates = new LinkedHashMap<>();
+        final List<WindowAggregation.Output> outputs = new ArrayList<>();
+        final List<Field> out = new ArrayList<>();
+        final List<Statement.SelectItem> computed = new ArrayList<>();
+        Expr having;
+
+        Layout(boolean direct) {
+            this.direct = direct;
+        }
+    }
+
+    /** Each select item is a key, a window column or an aggregate: the window's row is the query's. */
+    private static void directColumns(Layout layout, Statement.Select select, Binder binder, List<Integer> keyColumns,
+            int windowStart, PlannedTable input) {
+        for (Statement.SelectItem item : select.items()) {
+            Expr e = item.expression();
+            if (e instanceof Expr.Call call) {
+                int index = aggregateIndex(call, layout.aggregates, input);
+                layout.outputs.add(new WindowAggregation.Output(WindowAggregation.Output.Kind.AGGREGATE, index));
+                Aggregate aggregate = layout.aggregates.get(SqlParser.textOf(call));
+                layout.out.add(new Field(null, QueryPlanner.nameOf(item, layout.out.size()), aggregate.type(), null));
+                continue;
+            }
+            Expr.Name n = (Expr.Name) e;
+            Bound.Column c = (Bound.Column) binder.bind(n);
+            layout.outputs.add(outputOf(c.index(), windowStart, keyColumns, n));
+            layout.out.add(new Field(null, QueryPlanner.nameOf(item, layout.out.size()), c.field().type(), null));
+        }
+    }
+
+    /**
+     * The window's row holds its window, keys and aggregates ({@code $agg0}, ..), and the select list
+     * and HAVING are rewritten to read the aggregates from there.
+     */
+    private static void windowRowColumns(Layout layout, Statement.Select select, List<Field> fields,
+            List<Integer> keyColumns, int windowStart, PlannedTable input) {
+        java.util.function.Function<Expr.Call, Expr> column = call -> new Expr.Name(List.of("$agg"
+                + aggregateIndex(call, layout.aggregates, input)), call.position());
+        for (Statement.SelectItem item : select.items()) {
+            if (item.expression() instanceof Expr.Star star) {
+                throw star.position().error("* in a window aggregation: name the grouping columns and aggregates");
+            }
+            layout.computed.add(new Statement.SelectItem(AggregateCalls.replace(item.expression(), column),
+                    QueryPlanner.nameOf(item, layout.computed.size())));
+        }
+        layout.having = select.having() == null ? null : AggregateCalls.replace(select.having(), column);
+        for (int i = 0; i < 3; i++) {
+            layout.outputs.add(new WindowAggregation.Output(WindowAggregation.Output.Kind.values()[1 + i], 0));
+            layout.out.add(fields.get(windowStart + i));
+        }
+        for (int i = 0; i < keyColumns.size(); i++) {
+            layout.outputs.add(new WindowAggregation.Output(WindowAggregation.Output.Kind.KEY, i));
+            layout.out.add(fields.get(keyColumns.get(i)));
+        }
+        int i = 0;
+        for (Aggregate aggregate : layout.aggregates.values()) {
+            layout.outputs.add(new WindowAggregation.Output(WindowAggregation.Output.Kind.AGGREGATE, i));
+            layout.out.add(new Field(null, "$agg" + i++, aggregate.type(), null));
+        }
     }
 
     /** {@code e} over a window's row; a column of the input that is neither grouped nor aggregated is named as such. */
