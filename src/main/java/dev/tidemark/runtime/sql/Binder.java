@@ -18,7 +18,8 @@ import java.util.stream.Collectors;
  */
 public final class Binder {
 
-    private static final Set<String> AGGREGATES = Set.of("COUNT", "SUM", "MIN", "MAX", "AVG");
+    /** The aggregate functions of Tidemark SQL, by name. */
+    public static final Set<String> AGGREGATES = Set.of("COUNT", "SUM", "MIN", "MAX", "AVG");
     private static final Set<String> WINDOW_FUNCTIONS = Set.of("TUMBLE", "HOP", "CUMULATE", "SESSION");
     private static final Map<String, Operator> COMPARISONS = Map.of("=", Operator.EQUALS, "<>", Operator.NOT_EQUALS,
             "<", Operator.LESS, "<=", Operator.LESS_OR_EQUAL, ">", Operator.GREATER, ">=", Operator.GREATER_OR_EQUAL);

@@ -222,7 +222,7 @@ final class ExpressionParser {
         in.expectSymbol("(");
         boolean distinct = false;
         if (in.peek().is("DISTINCT")) {
-            if (!List.of("COUNT", "SUM", "MIN", "MAX", "AVG").contains(function)) {
+            if (!Binder.AGGREGATES.contains(function)) {
                 throw in.notSupported("DISTINCT in " + function + "(..)");
             }
             in.next();

@@ -2,7 +2,6 @@ package dev.tidemark.runtime.table;
 
 import dev.tidemark.runtime.sql.Expr;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -12,12 +11,10 @@ import java.util.function.Function;
  */
 final class AggregateCalls {
 
-    static final Set<String> AGGREGATES = Set.of("COUNT", "SUM", "MIN", "MAX", "AVG");
-
     private AggregateCalls() {}
 
     static boolean isAggregate(Expr e) {
-        return e instanceof Expr.Call call && AGGREGATES.contains(call.function());
+        return e instanceof Expr.Call call && dev.tidemark.runtime.sql.Binder.AGGREGATES.contains(call.function());
     }
 
     static Expr replace(Expr e, Function<Expr.Call, Expr> replacement) {

@@ -160,8 +160,11 @@ final class JoinFunctions {
                 boolean matched = false;
                 if (!leftKey.hasNull(left)) {
                     for (Object[] right : rights) {
+                        if (rightKey.hasNull(right)) {
+                            continue;
+                        }
                         Object[] joined = concat(left, right, rightSize);
-                        if (!rightKey.hasNull(right) && residual.holds(joined)) {
+                        if (residual.holds(joined)) {
                             out.collect(joined);
                             matched = true;
                         }

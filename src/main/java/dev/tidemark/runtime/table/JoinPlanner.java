@@ -65,7 +65,9 @@ final class JoinPlanner {
         keys.remove(start);
         keys.remove(end);
         List<Bound> residual = bind(fields, conditions.residual);
-        conditions.bounds.forEach(b -> residual.add(new Binder(fields).bind(b.at())));
+        // a BETWEEN gave two bounds of one condition: filter the pairs by it once
+        conditions.bounds.stream().map(JoinConditions.TimeBound::at).distinct()
+                .forEach(at -> residual.add(new Binder(fields).bind(at)));
         JoinFunctions.JoinKey leftKey = leftKey(keys, fields);
         JoinFunctions.JoinKey rightKey = rightKey(keys, fields, leftSize);
         // every row of one window is stamped with its last millisecond; the left window_time keeps
@@ -119,7 +121,7 @@ final class JoinPlanner {
         for (JoinConditions.TimeBound bound : conditions.bounds) {
             if (bound.left() == leftTime && bound.right() == rightTime) {
                 interval.add(bound);
-            } else {
+            } else if (!others.contains(bound.at())) { // a BETWEEN gives two bounds of one condition
                 others.add(bound.at());
             }
         }

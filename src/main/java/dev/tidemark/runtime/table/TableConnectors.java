@@ -115,7 +115,7 @@ final class TableConnectors {
             }
             case "kafka" -> KafkaTables.sink(ddl, format(ddl, physical), rows, name);
             case "print" -> {
-                List<String> names = physical.stream().map(Field::name).toList();
+                List<String> names = List.copyOf(physical.stream().map(Field::name).toList()); // Row keeps it uncopied
                 DataStream<Row> printed = rows.map(values -> Row.withNames(names, values)).name(name);
                 String identifier = options.get("print-identifier");
                 (identifier == null ? printed.print() : printed.print(identifier)).name(name);

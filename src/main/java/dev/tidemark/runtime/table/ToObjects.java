@@ -23,6 +23,7 @@ public final class ToObjects<T> implements MapFunction<Object[], T> {
     private final List<String> names;
     private transient Constructor<T> constructor;
     private transient java.lang.reflect.Field[] pojoFields;
+    private transient boolean[] primitive; // per field: a NULL cannot go into it
 
     private ToObjects(Class<T> type, int[] columns, List<String> names) {
         this.type = type;
@@ -85,8 +86,7 @@ public final class ToObjects<T> implements MapFunction<Object[], T> {
 
     private Object value(Object[] row, int field) {
         Object value = row[columns[field]];
-        if (value == null && (type.isRecord() ? type.getRecordComponents()[field].getType()
-                : pojoFields[field].getType()).isPrimitive()) {
+        if (value == null && primitive[field]) {
             throw new IllegalArgumentException("toDataStream: column '" + names.get(field) + "' is NULL, and field '"
                     + names.get(field) + "' of " + type.getSimpleName() + " is a primitive; make it a boxed type");
         }
@@ -99,6 +99,10 @@ public final class ToObjects<T> implements MapFunction<Object[], T> {
             Class<?>[] parameters = java.util.Arrays.stream(type.getRecordComponents())
                     .map(java.lang.reflect.RecordComponent::getType).toArray(Class<?>[]::new);
             constructor = type.getDeclaredConstructor(parameters);
+            primitive = new boolean[parameters.length];
+            for (int i = 0; i < parameters.length; i++) {
+                primitive[i] = parameters[i].isPrimitive();
+            }
         } else {
             constructor = type.getConstructor();
             List<java.lang.reflect.Field> set = new ArrayList<>();
@@ -115,6 +119,10 @@ public final class ToObjects<T> implements MapFunction<Object[], T> {
                 }
             }
             pojoFields = set.toArray(java.lang.reflect.Field[]::new);
+            primitive = new boolean[pojoFields.length];
+            for (int i = 0; i < pojoFields.length; i++) {
+                primitive[i] = pojoFields[i].getType().isPrimitive();
+            }
         }
         constructor.trySetAccessible();
     }
