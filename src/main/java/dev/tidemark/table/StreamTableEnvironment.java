@@ -11,7 +11,7 @@ import dev.tidemark.runtime.table.Catalog;
 import dev.tidemark.runtime.table.QueryPlanner;
 import dev.tidemark.runtime.table.SqlStatements;
 import dev.tidemark.runtime.table.ToObjects;
-import dev.tidemark.runtime.table.TableSources;
+import dev.tidemark.runtime.table.StreamTable;
 import java.util.List;
 import java.util.Objects;
 
@@ -52,13 +52,18 @@ public final class StreamTableEnvironment {
      * @throws SqlException if an expression of the schema is not valid, at its line and column
      */
     public <T> Table fromDataStream(DataStream<T> stream, Schema schema) {
-        return new Table(TableSources.fromDataStream(Objects.requireNonNull(stream, "stream must not be null"),
+        return new Table(new StreamTable<>(Objects.requireNonNull(stream, "stream must not be null"),
                 Objects.requireNonNull(schema, "schema must not be null")));
     }
 
     /** Names {@code table}, so SQL can read it as {@code name}; a later call with the same name replaces it. */
     public void createTemporaryView(String name, Table table) {
-        catalog.put(Objects.requireNonNull(name, "name must not be null"), table.planned());
+        Objects.requireNonNull(name, "name must not be null");
+        if (table.stream() != null) { // each query scans it for the columns it reads
+            catalog.put(name, table.stream());
+        } else {
+            catalog.put(name, table.planned());
+        }
     }
 
     /** Names {@code stream} as a table, as {@link #fromDataStream} makes it. */
@@ -77,7 +82,7 @@ public final class StreamTableEnvironment {
             throw statement.position().error("sqlQuery takes a SELECT; CREATE TABLE, CREATE VIEW and INSERT INTO are"
                     + " executeSql's");
         }
-        return new Table(new QueryPlanner(catalog).plan(select));
+        return new Table(QueryPlanner.plan(select, catalog));
     }
 
     /**

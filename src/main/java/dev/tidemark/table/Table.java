@@ -2,6 +2,7 @@ package dev.tidemark.table;
 
 import dev.tidemark.runtime.sql.Field;
 import dev.tidemark.runtime.table.PlannedTable;
+import dev.tidemark.runtime.table.StreamTable;
 import java.util.List;
 
 /**
@@ -18,19 +19,36 @@ public final class Table {
         }
     }
 
-    private final PlannedTable planned;
+    private final StreamTable<?> stream; // null for a query's table
+    private PlannedTable planned; // a stream's table is scanned when it is first read outside SQL
 
     Table(PlannedTable planned) {
+        this.stream = null;
         this.planned = planned;
     }
 
+    Table(StreamTable<?> stream) {
+        this.stream = stream;
+    }
+
+    StreamTable<?> stream() {
+        return stream;
+    }
+
     PlannedTable planned() {
+        if (planned == null) {
+            planned = stream.scanAll();
+        }
         return planned;
+    }
+
+    private List<Field> fields() {
+        return stream != null ? stream.fields() : planned.fields();
     }
 
     /** The columns, in order. */
     public List<Column> getColumns() {
-        return planned.fields().stream().map(f -> new Column(f.name(), f.type())).toList();
+        return fields().stream().map(f -> new Column(f.name(), f.type())).toList();
     }
 
     /**
@@ -38,11 +56,11 @@ public final class Table {
      * shows as {@code TIMESTAMP(3) *ROWTIME*}, and a timestamp computed from one as a plain type.
      */
     public String explain() {
-        return String.join("\n", planned.plan());
+        return String.join("\n", stream != null ? stream.plan() : planned.plan());
     }
 
     @Override
     public String toString() {
-        return "Table(" + String.join(", ", planned.fields().stream().map(Field::name).toList()) + ")";
+        return "Table(" + String.join(", ", fields().stream().map(Field::name).toList()) + ")";
     }
 }

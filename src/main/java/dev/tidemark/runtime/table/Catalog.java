@@ -17,6 +17,7 @@ public final class Catalog {
 
     private final StreamExecutionEnvironment env;
     private final Map<String, PlannedTable> planned = new HashMap<>();
+    private final Map<String, StreamTable<?>> streams = new HashMap<>();
     private final Map<String, Statement.CreateTable> defined = new HashMap<>();
     private final Map<String, Statement.Select> views = new HashMap<>();
 
@@ -26,9 +27,14 @@ public final class Catalog {
 
     /** Names a planned table or view; a later call with the same name replaces it. */
     public void put(String name, PlannedTable table) {
-        defined.remove(name);
-        views.remove(name);
+        remove(name);
         planned.put(name, table);
+    }
+
+    /** Names a stream's table, which each query that reads it scans for the columns it reads. */
+    public void put(String name, StreamTable<?> table) {
+        remove(name);
+        streams.put(name, table);
     }
 
     /**
@@ -38,32 +44,46 @@ public final class Catalog {
      * operators that nothing reads to the environment's job.
      */
     public void defineView(String name, Statement.Select query) {
-        defined.remove(name);
-        planned.remove(name);
+        remove(name);
         views.put(name, query);
+    }
+
+    /** The query of the view called {@code name}, or {@code null} if it is no view of {@code CREATE VIEW}. */
+    Statement.Select view(String name) {
+        return views.get(name);
     }
 
     /** Names the table {@code ddl} declares; its connector is checked now, and read once a query reads it. */
     public void define(Statement.CreateTable ddl) {
         TableDefinitions.check(ddl);
-        planned.remove(ddl.name());
-        views.remove(ddl.name());
+        remove(ddl.name());
         defined.put(ddl.name(), ddl);
     }
 
+    private void remove(String name) {
+        planned.remove(name);
+        streams.remove(name);
+        defined.remove(name);
+        views.remove(name);
+    }
+
     /**
-     * The table called {@code name}.
+     * The table called {@code name}, as a query that reads the columns of {@code demand} reads it.
      *
      * @throws dev.tidemark.table.SqlException at {@code at} if there is none
      */
-    public PlannedTable table(String name, Position at) {
+    PlannedTable table(String name, Position at, ColumnDemand demand) {
         PlannedTable table = planned.get(name);
         if (table != null) {
             return table;
         }
+        StreamTable<?> stream = streams.get(name);
+        if (stream != null) {
+            return stream.scan(demand);
+        }
         Statement.Select view = views.get(name);
         if (view != null) {
-            return new QueryPlanner(this).plan(view);
+            return new QueryPlanner(this, demand).plan(view);
         }
         Statement.CreateTable ddl = defined.get(name);
         if (ddl == null) {
@@ -80,7 +100,7 @@ public final class Catalog {
     public Statement.CreateTable definition(String name, Position at) {
         Statement.CreateTable ddl = defined.get(name);
         if (ddl == null) {
-            boolean view = planned.containsKey(name) || views.containsKey(name);
+            boolean view = planned.containsKey(name) || streams.containsKey(name) || views.containsKey(name);
             throw at.error(view ? "'" + name + "' is a view, and INSERT INTO writes a table of CREATE TABLE"
                     : "table '" + name + "' not found; the tables are " + names());
         }
@@ -89,6 +109,7 @@ public final class Catalog {
 
     private TreeSet<String> names() {
         TreeSet<String> names = new TreeSet<>(planned.keySet());
+        names.addAll(streams.keySet());
         names.addAll(defined.keySet());
         names.addAll(views.keySet());
         return names;

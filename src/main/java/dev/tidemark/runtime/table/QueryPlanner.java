@@ -19,10 +19,17 @@ import java.util.List;
 public final class QueryPlanner {
 
     private final Catalog catalog;
+    private final ColumnDemand demand;
 
-    /** @param catalog the tables and views by name */
-    public QueryPlanner(Catalog catalog) {
+    /** A planner of {@code query}, over the tables and views of {@code catalog}. */
+    public static PlannedTable plan(Statement.Select query, Catalog catalog) {
+        return new QueryPlanner(catalog, ColumnDemand.of(query, catalog)).plan(query);
+    }
+
+    /** @param demand the columns the whole statement reads, which the scans of its streams make */
+    QueryPlanner(Catalog catalog, ColumnDemand demand) {
         this.catalog = catalog;
+        this.demand = demand;
     }
 
     /** @throws dev.tidemark.table.SqlException at the first part of the query that cannot be planned */
@@ -123,12 +130,12 @@ public final class QueryPlanner {
         if (argument.query() != null) {
             return plan(argument.query());
         }
-        return catalog.table(argument.table(), argument.position()).qualified(argument.table());
+        return catalog.table(argument.table(), argument.position(), demand).qualified(argument.table());
     }
 
     private PlannedTable from(Statement.From from) {
         if (from instanceof Statement.TableName table) {
-            PlannedTable planned = catalog.table(table.name(), table.position());
+            PlannedTable planned = catalog.table(table.name(), table.position(), demand);
             return planned.qualified(table.alias() != null ? table.alias() : table.name());
         }
         if (from instanceof Statement.SubQuery sub) {

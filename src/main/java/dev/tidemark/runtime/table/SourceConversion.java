@@ -11,15 +11,15 @@ import java.util.List;
 
 /**
  * Turns a stream's elements into table rows: its fields (read by name), then the record's
- * timestamp for each metadata column, then each computed column. Field accessors are found once per
- * element class.
+ * timestamp for each metadata column a query reads (left NULL for one it does not), then each
+ * computed column. Field accessors are found once per element class.
  */
 final class SourceConversion<T> extends ProcessFunction<T, Object[]> {
 
     private static final long serialVersionUID = 1L;
 
     private final List<String> physical;
-    private final List<DataType.Root> metadata; // the type of each metadata column, in order
+    private final List<DataType.Root> metadata; // the type of each metadata column, in order; null: not read
     private final List<Bound> computed; // over the physical and metadata columns
     private transient Class<?> readerClass;
     private transient JavaFields.Reader[] readers;
@@ -29,10 +29,13 @@ final class SourceConversion<T> extends ProcessFunction<T, Object[]> {
     private transient long lastTimestamp = Long.MIN_VALUE;
     private transient Object[] lastTimestampValues;
 
+    private final boolean stamps; // whether any metadata column is read
+
     SourceConversion(List<String> physical, List<DataType.Root> metadata, List<Bound> computed) {
         this.physical = List.copyOf(physical);
-        this.metadata = List.copyOf(metadata);
+        this.metadata = new ArrayList<>(metadata); // with nulls
         this.computed = List.copyOf(computed);
+        this.stamps = metadata.stream().anyMatch(java.util.Objects::nonNull);
     }
 
     @Override
@@ -56,7 +59,7 @@ final class SourceConversion<T> extends ProcessFunction<T, Object[]> {
         for (JavaFields.Reader reader : readers) {
             row[at++] = reader.read(element);
         }
-        if (!metadata.isEmpty()) {
+        if (stamps) {
             if (!ctx.hasTimestamp()) {
                 throw new IllegalArgumentException("fromDataStream: a metadata column needs the record's timestamp, and"
                         + " this record has none; assign timestamps before turning the stream into a table");
@@ -65,12 +68,15 @@ final class SourceConversion<T> extends ProcessFunction<T, Object[]> {
                 lastTimestamp = ctx.timestamp();
                 lastTimestampValues = new Object[metadata.size()];
                 for (int i = 0; i < lastTimestampValues.length; i++) {
-                    lastTimestampValues[i] = Evaluator.timestampOf(lastTimestamp, metadata.get(i));
+                    DataType.Root root = metadata.get(i);
+                    lastTimestampValues[i] = root == null ? null : Evaluator.timestampOf(lastTimestamp, root);
                 }
             }
             for (Object value : lastTimestampValues) {
                 row[at++] = value;
             }
+        } else {
+            at += metadata.size();
         }
         for (Evaluation computation : computations) {
             row[at++] = computation.apply(row);

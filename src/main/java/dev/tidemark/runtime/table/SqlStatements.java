@@ -49,6 +49,6 @@ public final class SqlStatements {
 
     private static void addInsert(Statement.InsertInto insert, Catalog catalog) {
         Statement.CreateTable ddl = catalog.definition(insert.table(), insert.position());
-        TableDefinitions.insert(ddl, new QueryPlanner(catalog).plan(insert.query()), insert.position());
+        TableDefinitions.insert(ddl, QueryPlanner.plan(insert.query(), catalog), insert.position());
     }
 }

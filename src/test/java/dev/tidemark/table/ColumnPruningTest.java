@@ -1,0 +1,108 @@
+package dev.tidemark.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tidemark.testing.StreamEvent;
+import dev.tidemark.testing.TestDriver;
+import dev.tidemark.testing.TestSink;
+import dev.tidemark.testing.TestSource;
+import java.io.Serializable;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A query's scan of a stream's table makes only the columns the query reads, as Flink pushes a
+ * projection into its source: a field no query reads is never read from the elements.
+ */
+class ColumnPruningTest {
+
+    /** A reading whose note must not be read: its accessor fails. */
+    public record Reading(String sensor, long value, String note) implements Serializable {
+        @Override
+        public String note() {
+            throw new IllegalStateException("the note was read");
+        }
+    }
+
+    @Test
+    void aQueryReadsOnlyTheFieldsItNames_andTheScanShowsThem() {
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Reading> readings = driver.source("readings", Reading.class);
+            StreamTableEnvironment tEnv = StreamTableEnvironment.create(driver.env());
+            tEnv.createTemporaryView("readings", readings.stream(), Schema.newBuilder().build());
+            Table high = tEnv.sqlQuery("SELECT sensor FROM readings WHERE `value` > 10");
+            assertThat(high.explain()).startsWith("FromDataStream(sensor STRING, value BIGINT NOT NULL)\n");
+            TestSink<Row> out = driver.sink(tEnv.toDataStream(high));
+            driver.start();
+            readings.emit(new Reading("a", 12, null)).emit(new Reading("b", 3, null));
+            assertThat(out.records()).map(Row::toString).containsExactly("+I[a]");
+        }
+    }
+
+    @Test
+    void everyColumnIsScanned_forAStar_aViewThatNamesIt_orTheTableItself() {
+        try (TestDriver driver = TestDriver.create()) {
+            StreamTableEnvironment tEnv = StreamTableEnvironment.create(driver.env());
+            Table table = tEnv.fromDataStream(driver.source("readings", Reading.class).stream(),
+                    Schema.newBuilder().build());
+            tEnv.createTemporaryView("readings", table);
+            String all = "FromDataStream(sensor STRING, value BIGINT NOT NULL, note STRING)";
+            assertThat(table.explain()).isEqualTo(all);
+            assertThat(tEnv.sqlQuery("SELECT * FROM readings").explain()).startsWith(all);
+            assertThat(tEnv.sqlQuery("SELECT r.* FROM readings r").explain()).startsWith(all);
+            tEnv.executeSql("CREATE VIEW notes AS SELECT sensor, note FROM readings");
+            assertThat(tEnv.sqlQuery("SELECT sensor FROM notes").explain())
+                    .startsWith("FromDataStream(sensor STRING, note STRING)\n");
+        }
+    }
+
+    /** An event whose time is the record's timestamp. */
+    public record Click(String user, String page) implements Serializable {}
+
+    @Test
+    void aWindowOverTheRecordsTimestamp_needsNoValueOfIt_whileAQueryThatSelectsItGetsIt() {
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Click> clicks = driver.source("clicks", Click.class);
+            StreamTableEnvironment tEnv = StreamTableEnvironment.create(driver.env());
+            tEnv.createTemporaryView("clicks", clicks.stream(), Schema.newBuilder()
+                    .columnByMetadata("rowtime", DataTypes.TIMESTAMP_LTZ(3))
+                    .watermark("rowtime", "SOURCE_WATERMARK()").build());
+            Table counts = tEnv.sqlQuery("SELECT window_start, `user`, COUNT(*) AS n FROM TABLE(TUMBLE(TABLE clicks,"
+                    + " DESCRIPTOR(rowtime), INTERVAL '10' SECOND)) GROUP BY window_start, window_end, `user`");
+            assertThat(counts.explain()).startsWith("FromDataStream(user STRING, rowtime TIMESTAMP_LTZ(3) NOT NULL)\n");
+            Table times = tEnv.sqlQuery("SELECT `user`, rowtime FROM clicks");
+            TestSink<Row> countsOut = driver.sink(tEnv.toDataStream(counts));
+            TestSink<Row> timesOut = driver.sink(tEnv.toDataStream(times));
+            driver.start();
+            clicks.emit(new Click("ann", "/"), 1_000).emit(new Click("ann", "/a"), 4_000)
+                    .emit(new Click("bob", "/"), 12_000).emitWatermark(20_000);
+            assertThat(countsOut.records()).map(Row::toString).containsExactly("+I[1970-01-01T00:00, ann, 2]",
+                    "+I[1970-01-01T00:00:10, bob, 1]");
+            assertThat(timesOut.events()).startsWith(new StreamEvent.Record<>(Row.withNames(List.of("user", "rowtime"),
+                    new Object[] {"ann", Instant.ofEpochMilli(1_000)}), 1_000));
+        }
+    }
+
+    /** A reading of a temperature, in tenths of a degree, at a local time. */
+    public record Tenths(String sensor, int tenths, LocalDateTime at) implements Serializable {}
+
+    @Test
+    void aComputedColumnThatIsRead_readsTheFieldsItIsMadeOf() {
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Tenths> readings = driver.source("readings", Tenths.class);
+            StreamTableEnvironment tEnv = StreamTableEnvironment.create(driver.env());
+            tEnv.createTemporaryView("readings", readings.stream(), Schema.newBuilder()
+                    .columnByExpression("degrees", "tenths / 10").watermark("at", "at").build());
+            Table degrees = tEnv.sqlQuery("SELECT degrees FROM readings");
+            // the watermark's column is read for the watermarks, and tenths for the degrees
+            assertThat(degrees.explain()).startsWith("FromDataStream(tenths INT NOT NULL, at TIMESTAMP(3), degrees INT"
+                    + " NOT NULL)\n");
+            TestSink<Row> out = driver.sink(tEnv.toDataStream(degrees));
+            driver.start();
+            readings.emit(new Tenths("a", 215, LocalDateTime.parse("2024-05-01T12:00:00")));
+            assertThat(out.records()).map(Row::toString).containsExactly("+I[21]");
+        }
+    }
+}
