@@ -56,11 +56,16 @@ record Aggregate(Function function, Bound argument, DataType type, boolean integ
     }
 
     void add(State state, Evaluation argument, Object[] row) {
+        add(state, this.argument == null ? null : argument.apply(row));
+    }
+
+    /** Adds the argument's value {@code v} (any, for {@code COUNT(*)}) to the state. */
+    void add(State state, Object v) {
         if (this.argument == null) {
             state.count++;
             return;
         }
-        take(state, argument.apply(row));
+        take(state, v);
     }
 
     /** Adds a non-null value (once, for DISTINCT) to the state. */
@@ -110,16 +115,26 @@ record Aggregate(Function function, Bound argument, DataType type, boolean integ
         };
     }
 
-    Object result(State state) {
+    /** Whether the aggregate's state is a count and an integral sum alone: COUNT, or SUM or AVG of integers, not DISTINCT. */
+    boolean countsInLongs() {
+        return !distinct && (function == Function.COUNT || integral);
+    }
+
+    /** The result of a COUNT, or of a SUM or AVG of integers, from its count and sum. */
+    Object result(long count, long integralSum) {
         if (function == Function.COUNT) {
-            return state.count;
+            return count;
         }
-        if (integral) {
-            if (state.count == 0) {
-                return null;
-            }
-            long total = function == Function.AVG ? state.integralSum / state.count : state.integralSum;
-            return type.root() == DataType.Root.INT ? (Object) Math.toIntExact(total) : (Object) total;
+        if (count == 0) {
+            return null;
+        }
+        long total = function == Function.AVG ? integralSum / count : integralSum;
+        return type.root() == DataType.Root.INT ? (Object) Math.toIntExact(total) : (Object) total;
+    }
+
+    Object result(State state) {
+        if (function == Function.COUNT || integral) {
+            return result(state.count, state.integralSum);
         }
         if (state.value == null) {
             return null;

@@ -3,6 +3,7 @@ package dev.tidemark.runtime.table;
 import dev.tidemark.api.DataStream;
 import dev.tidemark.runtime.sql.Field;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * A table as planned: the stream of its rows (values by column position, see
@@ -12,13 +13,26 @@ import java.util.List;
  *     the records' timestamps are no column's (after an interval join they are the later of the two
  *     rowtimes); an operator that needs a rowtime as the records' time gets it from {@link #rowsStampedBy}
  * @param plan how the table was made, one step per line, for {@code explain()}
+ * @param source makes the stream of rows when it is first asked for (a scan's rows are not made if
+ *     the operator over it reads the elements themselves)
+ * @param scan the stream's elements, for a table that is a scan of one, else {@code null}
  */
-public record PlannedTable(DataStream<Object[]> rows, List<Field> fields, int timestampColumn, List<String> plan) {
+public record PlannedTable(Supplier<DataStream<Object[]>> source, List<Field> fields, int timestampColumn,
+        List<String> plan, StreamScan<?> scan) {
+
+    public PlannedTable(DataStream<Object[]> rows, List<Field> fields, int timestampColumn, List<String> plan) {
+        this(() -> rows, fields, timestampColumn, plan, null);
+    }
+
+    /** The stream of rows, values by column position. */
+    public DataStream<Object[]> rows() {
+        return source.get();
+    }
 
     /** The same table under {@code qualifier}: its columns are named {@code qualifier.column} too. */
     public PlannedTable qualified(String qualifier) {
-        return new PlannedTable(rows, fields.stream().map(f -> new Field(qualifier, f.name(), f.type(), f.loss()))
-                .toList(), timestampColumn, plan);
+        return new PlannedTable(source, fields.stream().map(f -> new Field(qualifier, f.name(), f.type(), f.loss()))
+                .toList(), timestampColumn, plan, scan);
     }
 
     /**
@@ -28,10 +42,10 @@ public record PlannedTable(DataStream<Object[]> rows, List<Field> fields, int ti
      */
     public DataStream<Object[]> rowsStampedBy(int column) {
         if (column == timestampColumn) {
-            return rows;
+            return rows();
         }
         String name = fields.get(column).name();
-        return rows.transform("Restamp(" + name + ")", context -> new Restamp(column, context));
+        return rows().transform("Restamp(" + name + ")", context -> new Restamp(column, context));
     }
 
     /** The index of this table's only rowtime column, or -1 if it has none or several. */

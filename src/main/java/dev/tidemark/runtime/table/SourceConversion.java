@@ -12,27 +12,24 @@ import java.util.List;
 /**
  * Turns a stream's elements into table rows: its fields (read by name), then the record's
  * timestamp for each metadata column a query reads (left NULL for one it does not), then each
- * computed column. Field accessors are found once per element class.
+ * computed column.
  */
 final class SourceConversion<T> extends ProcessFunction<T, Object[]> {
 
     private static final long serialVersionUID = 1L;
 
-    private final List<String> physical;
+    private final FieldReaders physical;
     private final List<DataType.Root> metadata; // the type of each metadata column, in order; null: not read
     private final List<Bound> computed; // over the physical and metadata columns
-    private transient Class<?> readerClass;
-    private transient JavaFields.Reader[] readers;
+    private final boolean stamps; // whether any metadata column is read
     private transient List<Evaluation> computations;
     private transient Clock clock;
     // the last metadata timestamp as a value: consecutive records often share a millisecond
     private transient long lastTimestamp = Long.MIN_VALUE;
     private transient Object[] lastTimestampValues;
 
-    private final boolean stamps; // whether any metadata column is read
-
     SourceConversion(List<String> physical, List<DataType.Root> metadata, List<Bound> computed) {
-        this.physical = List.copyOf(physical);
+        this.physical = new FieldReaders(physical);
         this.metadata = new ArrayList<>(metadata); // with nulls
         this.computed = List.copyOf(computed);
         this.stamps = metadata.stream().anyMatch(java.util.Objects::nonNull);
@@ -47,17 +44,10 @@ final class SourceConversion<T> extends ProcessFunction<T, Object[]> {
             Evaluator evaluator = new Evaluator(clock);
             computations = computed.stream().map(evaluator::compile).toList();
         }
-        if (element.getClass() != readerClass) {
-            readers = new JavaFields.Reader[physical.size()];
-            for (int i = 0; i < readers.length; i++) {
-                readers[i] = JavaFields.named(element.getClass(), physical.get(i)).reader();
-            }
-            readerClass = element.getClass();
-        }
         Object[] row = new Object[physical.size() + metadata.size() + computed.size()];
         int at = 0;
-        for (JavaFields.Reader reader : readers) {
-            row[at++] = reader.read(element);
+        for (int i = 0; i < physical.size(); i++) {
+            row[at++] = physical.read(element, i);
         }
         if (stamps) {
             if (!ctx.hasTimestamp()) {

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * {@code fromDataStream(stream, schema)}: its columns (the element type's fields unless the schema
@@ -73,14 +74,43 @@ public final class StreamTable<T> {
     /** A scan of the stream that makes the columns {@code demand} reads; the others are left out. */
     PlannedTable scan(ColumnDemand demand) {
         Layout layout = layout(demand);
-        DataStream<Object[]> rows = stream.process(new SourceConversion<T>(layout.readers, layout.stamps,
-                layout.computations)).name("FromDataStream");
-        if (watermark == null || sourceWatermark) {
-            return new PlannedTable(rows, layout.fields, layout.rowtime, layout.plan);
+        if (watermark == null || sourceWatermark) { // the elements carry the table's timestamps and watermarks
+            Supplier<DataStream<Object[]>> rows = new Memo<>(() -> conversion(layout));
+            List<String> fieldOf = new ArrayList<>();
+            for (Field field : layout.fields) {
+                fieldOf.add(layout.readers.contains(field.name()) ? field.name() : null);
+            }
+            return new PlannedTable(rows, layout.fields, layout.rowtime, layout.plan,
+                    new StreamScan<>(stream, fieldOf, layout.rowtime));
         }
+        DataStream<Object[]> rows = conversion(layout);
         Bound bound = new Binder(layout.fields).bind(SqlParser.parseExpression(watermark.expression()));
         return TableSources.withWatermark(rows, layout.fields, layout.rowtime, bound, watermark.expression(),
                 new ArrayList<>(layout.plan));
+    }
+
+    private DataStream<Object[]> conversion(Layout layout) {
+        return stream.process(new SourceConversion<T>(layout.readers, layout.stamps, layout.computations))
+                .name("FromDataStream");
+    }
+
+    /** A value made when it is first asked for: a scan's rows, which an operator over the elements never asks for. */
+    private static final class Memo<V> implements Supplier<V> {
+        private Supplier<V> make;
+        private V value;
+
+        Memo(Supplier<V> make) {
+            this.make = make;
+        }
+
+        @Override
+        public V get() {
+            if (make != null) {
+                value = make.get();
+                make = null;
+            }
+            return value;
+        }
     }
 
     /** A scan's columns and what makes their values. */

@@ -1,21 +1,68 @@
 package dev.tidemark.runtime.table;
 
+import dev.tidemark.api.DataStream;
+import dev.tidemark.api.SingleOutputStreamOperator;
+import dev.tidemark.api.WindowedStream;
 import dev.tidemark.api.functions.AggregateFunction;
 import dev.tidemark.api.functions.Collector;
 import dev.tidemark.api.functions.KeySelector;
 import dev.tidemark.api.functions.ProcessWindowFunction;
+import dev.tidemark.runtime.sql.Bound;
 import dev.tidemark.runtime.sql.Evaluation;
 import dev.tidemark.runtime.sql.Evaluator;
 import dev.tidemark.table.DataType;
+import dev.tidemark.windowing.assigners.WindowAssigner;
 import dev.tidemark.windowing.windows.TimeWindow;
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /** The functions a window aggregation runs: its key, its aggregates, and the rows its windows emit. */
 final class WindowAggregation {
 
     private WindowAggregation() {}
+
+    /**
+     * The rows of {@code input}'s windows: one per key and window, of the aggregates' results as
+     * {@code outputs} say. Over a scan of a stream whose grouping columns and arguments are all
+     * fields of its elements, the windows take the elements themselves and no row is made per
+     * element.
+     *
+     * @param timeColumn the rowtime the windows are over, or -1 for processing time
+     */
+    static SingleOutputStreamOperator<Object[]> over(PlannedTable input, int timeColumn, int[] keyColumns,
+            List<Aggregate> aggregates, WindowAssigner<Object, TimeWindow> windows, List<Output> outputs,
+            DataType.Root timeRoot) {
+        StreamScan<?> scan = input.scan();
+        if (scan != null && (timeColumn < 0 || timeColumn == scan.timestamps())
+                && Arrays.stream(keyColumns).allMatch(scan::isField)
+                && aggregates.stream().allMatch(a -> a.argument() == null || a.argument() instanceof Bound.Column c
+                        && c.index() < scan.fieldOf().size() && scan.isField(c.index()))) {
+            return overElements(scan, keyColumns, aggregates, windows, outputs, timeRoot);
+        }
+        DataStream<Object[]> rows = timeColumn < 0 ? input.rows() : input.rowsStampedBy(timeColumn);
+        return rows(rows.keyBy(new RowKey(keyColumns)).window(windows), Accumulators.of(aggregates,
+                new RowArguments(aggregates)), keyColumns.length, outputs, timeRoot);
+    }
+
+    private static <T> SingleOutputStreamOperator<Object[]> overElements(StreamScan<T> scan, int[] keyColumns,
+            List<Aggregate> aggregates, WindowAssigner<Object, TimeWindow> windows, List<Output> outputs,
+            DataType.Root timeRoot) {
+        List<String> keys = Arrays.stream(keyColumns).mapToObj(scan.fieldOf()::get).toList();
+        List<String> arguments = new ArrayList<>();
+        for (Aggregate aggregate : aggregates) {
+            arguments.add(aggregate.argument() == null ? null
+                    : scan.fieldOf().get(((Bound.Column) aggregate.argument()).index()));
+        }
+        return rows(scan.elements().keyBy(new FieldKey<T>(keys)).window(windows), Accumulators.of(aggregates,
+                new FieldArguments<T>(arguments)), keyColumns.length, outputs, timeRoot);
+    }
+
+    private static <IN, A> SingleOutputStreamOperator<Object[]> rows(WindowedStream<IN, Object, TimeWindow> windows,
+            Accumulators<IN, A> accumulators, int keyColumns, List<Output> outputs, DataType.Root timeRoot) {
+        return windows.aggregate(accumulators, new Rows<>(keyColumns, outputs, accumulators, timeRoot));
+    }
 
     /**
      * The grouping columns' values as the key: the value itself for one column (no list to make,
@@ -25,7 +72,7 @@ final class WindowAggregation {
         @Override
         public Object getKey(Object[] row) {
             if (columns.length == 1) {
-                return row[columns[0]] == null ? NULL_KEY : row[columns[0]];
+                return keyOf(row[columns[0]]);
             }
             List<Object> key = new ArrayList<>(columns.length);
             for (int column : columns) {
@@ -33,14 +80,41 @@ final class WindowAggregation {
             }
             return key;
         }
+    }
 
-        /** The key column's value in {@code key}, which {@link #getKey} made. */
-        Object column(Object key, int index) {
-            if (columns.length == 1) {
-                return key == NULL_KEY ? null : key;
-            }
-            return ((List<?>) key).get(index);
+    /** {@link RowKey} over a scan's elements: the grouping columns read from their fields. */
+    static final class FieldKey<T> implements KeySelector<T, Object> {
+        private static final long serialVersionUID = 1L;
+        private final FieldReaders fields;
+
+        FieldKey(List<String> fields) {
+            this.fields = new FieldReaders(fields);
         }
+
+        @Override
+        public Object getKey(T element) {
+            if (fields.size() == 1) {
+                return keyOf(fields.read(element, 0));
+            }
+            List<Object> key = new ArrayList<>(fields.size());
+            for (int i = 0; i < fields.size(); i++) {
+                key.add(fields.read(element, i));
+            }
+            return key;
+        }
+    }
+
+    /** The key of one grouping column's value. */
+    private static Object keyOf(Object value) {
+        return value == null ? NULL_KEY : value;
+    }
+
+    /** The {@code index}th of {@code count} grouping columns' value in {@code key}, as a key selector above made it. */
+    static Object keyColumn(Object key, int count, int index) {
+        if (count == 1) {
+            return key == NULL_KEY ? null : key;
+        }
+        return ((List<?>) key).get(index);
     }
 
     /** The key of rows whose one grouping column is NULL (keys must not be null): equal to no value. */
@@ -48,14 +122,83 @@ final class WindowAggregation {
 
     private static final NullKey NULL_KEY = NullKey.NULL;
 
-    /** Every aggregate's state for one key and window. */
-    static final class Aggregates implements AggregateFunction<Object[], Aggregate.State[], Aggregate.State[]> {
+    /** Each aggregate's argument's value in an input: a row, or a scan's element. */
+    interface Arguments<IN> extends Serializable {
+        /** The {@code i}th aggregate's argument; never asked of {@code COUNT(*)}. */
+        Object value(IN input, int i);
+    }
+
+    /** Arguments evaluated over rows. */
+    static final class RowArguments implements Arguments<Object[]> {
         private static final long serialVersionUID = 1L;
         private final List<Aggregate> aggregates;
         private transient Evaluation[] arguments;
 
-        Aggregates(List<Aggregate> aggregates) {
+        RowArguments(List<Aggregate> aggregates) {
             this.aggregates = List.copyOf(aggregates);
+        }
+
+        @Override
+        public Object value(Object[] row, int i) {
+            if (arguments == null) {
+                Evaluator evaluator = new Evaluator(() -> {
+                    throw new IllegalStateException("PROCTIME() in an aggregate's argument");
+                });
+                arguments = aggregates.stream().map(a -> a.argument() == null ? null : evaluator.compile(a.argument()))
+                        .toArray(Evaluation[]::new);
+            }
+            return arguments[i].apply(row);
+        }
+    }
+
+    /** Arguments that are fields of a scan's elements. */
+    static final class FieldArguments<T> implements Arguments<T> {
+        private static final long serialVersionUID = 1L;
+        private final FieldReaders fields;
+
+        /** @param fields per aggregate, its argument's field, or {@code null} for {@code COUNT(*)} */
+        FieldArguments(List<String> fields) {
+            this.fields = new FieldReaders(fields);
+        }
+
+        @Override
+        public Object value(T element, int i) {
+            return fields.read(element, i);
+        }
+    }
+
+    /** The accumulator of every aggregate for one key and window, and each aggregate's result from it. */
+    abstract static class Accumulators<IN, A> implements AggregateFunction<IN, A, A> {
+        private static final long serialVersionUID = 1L;
+        final List<Aggregate> aggregates;
+        final Arguments<IN> arguments;
+
+        Accumulators(List<Aggregate> aggregates, Arguments<IN> arguments) {
+            this.aggregates = List.copyOf(aggregates);
+            this.arguments = arguments;
+        }
+
+        /** The accumulators for {@code aggregates}: counts and integral sums in one {@code long[]} when they allow. */
+        static <IN> Accumulators<IN, ?> of(List<Aggregate> aggregates, Arguments<IN> arguments) {
+            return aggregates.stream().allMatch(Aggregate::countsInLongs) ? new Longs<>(aggregates, arguments)
+                    : new States<>(aggregates, arguments);
+        }
+
+        /** The {@code i}th aggregate's result. */
+        abstract Object result(A accumulator, int i);
+
+        @Override
+        public A getResult(A accumulator) {
+            return accumulator;
+        }
+    }
+
+    /** Any aggregates: a {@link Aggregate.State} each. */
+    static final class States<IN> extends Accumulators<IN, Aggregate.State[]> {
+        private static final long serialVersionUID = 1L;
+
+        States(List<Aggregate> aggregates, Arguments<IN> arguments) {
+            super(aggregates, arguments);
         }
 
         @Override
@@ -68,22 +211,11 @@ final class WindowAggregation {
         }
 
         @Override
-        public Aggregate.State[] add(Object[] row, Aggregate.State[] states) {
-            if (arguments == null) {
-                Evaluator evaluator = new Evaluator(() -> {
-                    throw new IllegalStateException("PROCTIME() in an aggregate's argument");
-                });
-                arguments = aggregates.stream().map(a -> a.argument() == null ? null : evaluator.compile(a.argument()))
-                        .toArray(Evaluation[]::new);
-            }
+        public Aggregate.State[] add(IN input, Aggregate.State[] states) {
             for (int i = 0; i < states.length; i++) {
-                aggregates.get(i).add(states[i], arguments[i], row);
+                Aggregate aggregate = aggregates.get(i);
+                aggregate.add(states[i], aggregate.argument() == null ? null : arguments.value(input, i));
             }
-            return states;
-        }
-
-        @Override
-        public Aggregate.State[] getResult(Aggregate.State[] states) {
             return states;
         }
 
@@ -94,6 +226,61 @@ final class WindowAggregation {
             }
             return a;
         }
+
+        @Override
+        Object result(Aggregate.State[] states, int i) {
+            return aggregates.get(i).result(states[i]);
+        }
+    }
+
+    /**
+     * Counts and sums of INT or BIGINT values, not DISTINCT: each aggregate's count and sum side by
+     * side in one {@code long[]}, one object per key and window.
+     */
+    static final class Longs<IN> extends Accumulators<IN, long[]> {
+        private static final long serialVersionUID = 1L;
+
+        Longs(List<Aggregate> aggregates, Arguments<IN> arguments) {
+            super(aggregates, arguments);
+        }
+
+        @Override
+        public long[] createAccumulator() {
+            return new long[2 * aggregates.size()];
+        }
+
+        @Override
+        public long[] add(IN input, long[] counts) {
+            for (int i = 0; i < counts.length / 2; i++) {
+                Aggregate aggregate = aggregates.get(i);
+                if (aggregate.argument() == null) {
+                    counts[2 * i]++;
+                    continue;
+                }
+                Object v = arguments.value(input, i);
+                if (v != null) { // NULL is not counted
+                    counts[2 * i]++;
+                    if (aggregate.integral()) {
+                        counts[2 * i + 1] = Math.addExact(counts[2 * i + 1], ((Number) v).longValue());
+                    }
+                }
+            }
+            return counts;
+        }
+
+        @Override
+        public long[] merge(long[] a, long[] b) {
+            for (int i = 0; i < a.length; i += 2) {
+                a[i] += b[i];
+                a[i + 1] = Math.addExact(a[i + 1], b[i + 1]);
+            }
+            return a;
+        }
+
+        @Override
+        Object result(long[] counts, int i) {
+            return aggregates.get(i).result(counts[2 * i], counts[2 * i + 1]);
+        }
     }
 
     /** What one output column is: a grouping key, a window bound, or an aggregate's result. */
@@ -102,11 +289,11 @@ final class WindowAggregation {
     }
 
     /** Emits one row per key and window, its columns as {@code outputs} say. */
-    static final class Rows extends ProcessWindowFunction<Aggregate.State[], Object[], Object, TimeWindow> {
+    static final class Rows<A> extends ProcessWindowFunction<A, Object[], Object, TimeWindow> {
         private static final long serialVersionUID = 1L;
-        private final RowKey keys;
+        private final int keyColumns;
         private final List<Output> outputs;
-        private final List<Aggregate> aggregates;
+        private final Accumulators<?, A> aggregates;
         private final DataType.Root timeRoot;
         // the last window's bounds as values: every key's row of one firing has the same ones
         private transient TimeWindow lastWindow;
@@ -114,16 +301,16 @@ final class WindowAggregation {
         private transient Object end;
         private transient Object time;
 
-        Rows(RowKey keys, List<Output> outputs, List<Aggregate> aggregates, DataType.Root timeRoot) {
-            this.keys = keys;
+        Rows(int keyColumns, List<Output> outputs, Accumulators<?, A> aggregates, DataType.Root timeRoot) {
+            this.keyColumns = keyColumns;
             this.outputs = List.copyOf(outputs);
-            this.aggregates = List.copyOf(aggregates);
+            this.aggregates = aggregates;
             this.timeRoot = timeRoot;
         }
 
         @Override
-        public void process(Object key, Context ctx, Iterable<Aggregate.State[]> results, Collector<Object[]> out) {
-            Aggregate.State[] states = results.iterator().next();
+        public void process(Object key, Context ctx, Iterable<A> results, Collector<Object[]> out) {
+            A accumulator = results.iterator().next();
             TimeWindow window = ctx.window();
             if (!window.equals(lastWindow)) {
                 lastWindow = window;
@@ -135,11 +322,11 @@ final class WindowAggregation {
             for (int i = 0; i < row.length; i++) {
                 Output output = outputs.get(i);
                 row[i] = switch (output.kind()) {
-                    case KEY -> keys.column(key, output.index());
+                    case KEY -> keyColumn(key, keyColumns, output.index());
                     case WINDOW_START -> start;
                     case WINDOW_END -> end;
                     case WINDOW_TIME -> time;
-                    case AGGREGATE -> aggregates.get(output.index()).result(states[output.index()]);
+                    case AGGREGATE -> aggregates.result(accumulator, output.index());
                 };
             }
             out.collect(row);

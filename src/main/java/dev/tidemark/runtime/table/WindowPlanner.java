@@ -133,14 +133,8 @@ final class WindowPlanner {
                 ? " in processing time" : "") + ", group by: " + String.join(", ", select.groupBy().stream()
                 .map(SqlParser::textOf).toList()) + "; select: " + TableSources.describe(out) + ")");
         List<Aggregate> calls = List.copyOf(aggregates.values());
-        WindowAggregation.RowKey key = new WindowAggregation.RowKey(keyColumns.stream().mapToInt(Integer::intValue)
-                .toArray());
-        var rows = (timeColumn < 0 ? input.rows() : input.rowsStampedBy(timeColumn))
-                .keyBy(key)
-                .window(windows)
-                .aggregate(new WindowAggregation.Aggregates(calls), new WindowAggregation.Rows(key, outputs, calls,
-                        fields.get(windowStart + 2).type().root()))
-                .name("WindowAggregate");
+        var rows = WindowAggregation.over(input, timeColumn, keyColumns.stream().mapToInt(Integer::intValue).toArray(),
+                calls, windows, outputs, fields.get(windowStart + 2).type().root()).name("WindowAggregate");
         // rows are stamped with the window's last millisecond: in event time, that is window_time's value
         int windowTime = timeColumn < 0 ? -1
                 : outputs.indexOf(new WindowAggregation.Output(WindowAggregation.Output.Kind.WINDOW_TIME, 0));

@@ -14,9 +14,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A query's scan of a stream's table makes only the columns the query reads, as Flink pushes a
- * projection into its source: a field no query reads is never read from the elements.
+ * projection into its source: a field no query reads is never read from the elements; and windows
+ * straight over the stream's fields take its elements, with the rows windows over rows give.
  */
-class ColumnPruningTest {
+class StreamScanTest {
 
     /** A reading whose note must not be read: its accessor fails. */
     public record Reading(String sensor, long value, String note) implements Serializable {
@@ -103,6 +104,35 @@ class ColumnPruningTest {
             driver.start();
             readings.emit(new Tenths("a", 215, LocalDateTime.parse("2024-05-01T12:00:00")));
             assertThat(out.records()).map(Row::toString).containsExactly("+I[21]");
+        }
+    }
+
+    /** An order; its shop and quantity may be missing. */
+    public record Order(String shop, Integer qty, String item) implements Serializable {}
+
+    @Test
+    void windowsOverTheElementsFields_takeTheElements_andGiveTheRowsThatWindowsOverRowsGive() {
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Order> orders = driver.source("orders", Order.class);
+            StreamTableEnvironment tEnv = StreamTableEnvironment.create(driver.env());
+            tEnv.createTemporaryView("orders", orders.stream(), Schema.newBuilder()
+                    .columnByMetadata("rowtime", DataTypes.TIMESTAMP_LTZ(3))
+                    .watermark("rowtime", "SOURCE_WATERMARK()").build());
+            String aggregates = "SELECT window_start, shop, COUNT(*) AS n, SUM(qty) AS total, COUNT(qty) AS counted,"
+                    + " MAX(item) AS most, COUNT(DISTINCT item) AS kinds FROM TABLE(TUMBLE(TABLE %s, DESCRIPTOR(rowtime),"
+                    + " INTERVAL '10' SECOND)) GROUP BY window_start, window_end, shop";
+            TestSink<Row> overElements = driver.sink(tEnv.toDataStream(tEnv.sqlQuery(aggregates.formatted("orders"))));
+            assertThat(driver.env().getTransformations()).noneMatch(t -> t.name().equals("FromDataStream"));
+            TestSink<Row> overRows = driver.sink(tEnv.toDataStream(tEnv.sqlQuery(aggregates.formatted(
+                    "(SELECT * FROM orders)"))));
+            driver.start();
+            orders.emit(new Order("north", 2, "pen"), 1_000).emit(new Order("north", null, "ink"), 2_000)
+                    .emit(new Order(null, 5, "pen"), 3_000).emit(new Order("north", 4, "pen"), 4_000)
+                    .emit(new Order(null, 1, "cap"), 5_000).emitWatermark(10_000);
+            List<String> expected = List.of("+I[1970-01-01T00:00, north, 3, 6, 2, pen, 2]",
+                    "+I[1970-01-01T00:00, null, 2, 6, 2, pen, 2]");
+            assertThat(overElements.records()).map(Row::toString).containsExactlyInAnyOrderElementsOf(expected);
+            assertThat(overRows.records()).map(Row::toString).containsExactlyInAnyOrderElementsOf(expected);
         }
     }
 }
