@@ -113,7 +113,7 @@ public final class StreamTableEnvironment {
      */
     public DataStream<Row> toDataStream(Table table) {
         List<String> names = table.planned().fields().stream().map(Field::name).toList();
-        return stampedRows(table).map(new ToRow(names)).name("ToDataStream");
+        return records(table, new ToRow(names), Row.class);
     }
 
     /**
@@ -127,11 +127,11 @@ public final class StreamTableEnvironment {
      */
     public <T> DataStream<T> toDataStream(Table table, Class<T> type) {
         Objects.requireNonNull(type, "type must not be null");
-        return stampedRows(table).map(ToObjects.of(type, table.planned().fields())).returns(type).name("ToDataStream");
+        return records(table, ToObjects.of(type, table.planned().fields()), type);
     }
 
-    /** The table's rows, each record's timestamp its rowtime column's value. */
-    private static DataStream<Object[]> stampedRows(Table table) {
+    /** The table's rows as records of {@code type}, each record's timestamp its rowtime column's value. */
+    private static <R> DataStream<R> records(Table table, MapFunction<Object[], R> form, Class<R> type) {
         PlannedTable planned = table.planned();
         List<String> rowtimes = planned.fields().stream().filter(f -> f.type().timeKind() == TimeKind.ROWTIME)
                 .map(Field::name).toList();
@@ -139,7 +139,10 @@ public final class StreamTableEnvironment {
             throw new IllegalArgumentException("toDataStream: " + rowtimes.size() + " rowtime columns " + rowtimes
                     + "; keep one, and CAST the others AS TIMESTAMP(3)");
         }
-        return rowtimes.isEmpty() ? planned.rows() : planned.rowsStampedBy(planned.onlyRowtime());
+        if (rowtimes.isEmpty() || planned.onlyRowtime() == planned.timestampColumn()) { // stamped as they are
+            return planned.rowsAs(form, type, "ToDataStream");
+        }
+        return planned.rowsStampedBy(planned.onlyRowtime()).map(form).returns(type).name("ToDataStream");
     }
 
     /** Table rows as {@link Row}s with their column names, which all of them share. */

@@ -135,4 +135,28 @@ class StreamScanTest {
             assertThat(overRows.records()).map(Row::toString).containsExactlyInAnyOrderElementsOf(expected);
         }
     }
+
+    /** A payment by card; the card number is a {@code long}, which the windows keep unboxed. */
+    public record Payment(long card, int amount) implements Serializable {}
+
+    @Test
+    void windowsKeyedByALongField_giveEachCardsRows() {
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Payment> payments = driver.source("payments", Payment.class);
+            StreamTableEnvironment tEnv = StreamTableEnvironment.create(driver.env());
+            tEnv.createTemporaryView("payments", payments.stream(), Schema.newBuilder()
+                    .columnByMetadata("rowtime", DataTypes.TIMESTAMP_LTZ(3))
+                    .watermark("rowtime", "SOURCE_WATERMARK()").build());
+            TestSink<Row> out = driver.sink(tEnv.toDataStream(tEnv.sqlQuery("SELECT window_start, card, SUM(amount) AS"
+                    + " total FROM TABLE(TUMBLE(TABLE payments, DESCRIPTOR(rowtime), INTERVAL '10' SECOND))"
+                    + " GROUP BY window_start, window_end, card")));
+            driver.start();
+            payments.emit(new Payment(4_000_000_000L, 5), 1_000).emit(new Payment(-3, 2), 2_000)
+                    .emit(new Payment(4_000_000_000L, 7), 3_000).emit(new Payment(-3, 1), 12_000).emitWatermark(20_000);
+            assertThat(out.records()).map(Row::toString).containsExactlyInAnyOrder(
+                    "+I[1970-01-01T00:00, 4000000000, 12]", "+I[1970-01-01T00:00, -3, 2]",
+                    "+I[1970-01-01T00:00:10, -3, 1]");
+            assertThat(out.records().get(0).getField(1)).isInstanceOf(Long.class);
+        }
+    }
 }

@@ -34,7 +34,7 @@ final class FieldReaders implements Serializable {
     private void resolve(Class<?> type) {
         readers = new JavaFields.Reader[names.size()];
         for (int i = 0; i < readers.length; i++) {
-            readers[i] = names.get(i) == null ? null : JavaFields.named(type, names.get(i)).reader();
+            readers[i] = names.get(i) == null ? null : JavaFields.reader(type, names.get(i));
         }
         readerClass = type;
     }

@@ -40,40 +40,75 @@ final class JavaFields {
          * JIT inlines as it would a call written by hand; for a field, or where that cannot be made, a
          * method handle, which at least needs no argument array per call as {@code invoke} does.
          */
+        Class<?> javaType() {
+            return getter != null ? getter.getReturnType() : field.getType();
+        }
+
         Reader reader() {
-            if (getter != null) {
-                try {
-                    Class<?> owner = getter.getDeclaringClass();
-                    java.lang.invoke.MethodHandles.Lookup lookup = java.lang.invoke.MethodHandles.privateLookupIn(owner,
-                            java.lang.invoke.MethodHandles.lookup());
-                    java.lang.invoke.MethodHandle handle = lookup.unreflect(getter);
-                    Class<?> result = getter.getReturnType().isPrimitive()
-                            ? java.lang.invoke.MethodType.methodType(getter.getReturnType()).wrap().returnType()
-                            : getter.getReturnType();
-                    return (Reader) java.lang.invoke.LambdaMetafactory.metafactory(lookup, "read",
-                            java.lang.invoke.MethodType.methodType(Reader.class),
-                            java.lang.invoke.MethodType.methodType(Object.class, Object.class), handle,
-                            java.lang.invoke.MethodType.methodType(result, owner)).getTarget().invokeExact();
-                } catch (Throwable e) {
-                    // not open to a private lookup (another module): the method handle below
-                }
+            Reader made = madeReader(Reader.class, Object.class);
+            if (made != null) {
+                return made;
             }
+            java.lang.invoke.MethodHandle generic = handle().asType(java.lang.invoke.MethodType.methodType(Object.class,
+                    Object.class));
+            return element -> {
+                try {
+                    return generic.invokeExact(element);
+                } catch (RuntimeException | Error e) {
+                    throw e;
+                } catch (Throwable e) {
+                    throw new IllegalStateException("reading field '" + name + "' failed", e);
+                }
+            };
+        }
+
+        /** As {@link #reader()}, for a field of type {@code long}. */
+        LongReader longReader() {
+            LongReader made = madeReader(LongReader.class, long.class);
+            if (made != null) {
+                return made;
+            }
+            java.lang.invoke.MethodHandle generic = handle().asType(java.lang.invoke.MethodType.methodType(long.class,
+                    Object.class));
+            return element -> {
+                try {
+                    return (long) generic.invokeExact(element);
+                } catch (RuntimeException | Error e) {
+                    throw e;
+                } catch (Throwable e) {
+                    throw new IllegalStateException("reading field '" + name + "' failed", e);
+                }
+            };
+        }
+
+        /** A class made for the getter implementing {@code reader}, whose one method returns {@code result}; or null. */
+        private <R> R madeReader(Class<R> reader, Class<?> result) {
+            if (getter == null) {
+                return null;
+            }
+            try {
+                Class<?> owner = getter.getDeclaringClass();
+                java.lang.invoke.MethodHandles.Lookup lookup = java.lang.invoke.MethodHandles.privateLookupIn(owner,
+                        java.lang.invoke.MethodHandles.lookup());
+                java.lang.invoke.MethodHandle handle = lookup.unreflect(getter);
+                Class<?> returned = result.isPrimitive() || !getter.getReturnType().isPrimitive()
+                        ? getter.getReturnType()
+                        : java.lang.invoke.MethodType.methodType(getter.getReturnType()).wrap().returnType();
+                return reader.cast(java.lang.invoke.LambdaMetafactory.metafactory(lookup, "read",
+                        java.lang.invoke.MethodType.methodType(reader),
+                        java.lang.invoke.MethodType.methodType(result, Object.class), handle,
+                        java.lang.invoke.MethodType.methodType(returned, owner)).getTarget().invoke());
+            } catch (Throwable e) {
+                return null; // not open to a private lookup (another module): a method handle instead
+            }
+        }
+
+        private java.lang.invoke.MethodHandle handle() {
             try {
                 java.lang.reflect.AccessibleObject member = getter != null ? getter : field;
                 member.trySetAccessible(); // a public member of a class nested in a non-public one
-                java.lang.invoke.MethodHandle handle = getter != null ? java.lang.invoke.MethodHandles.lookup()
-                        .unreflect(getter) : java.lang.invoke.MethodHandles.lookup().unreflectGetter(field);
-                java.lang.invoke.MethodHandle generic = handle.asType(java.lang.invoke.MethodType.methodType(
-                        Object.class, Object.class));
-                return element -> {
-                    try {
-                        return generic.invokeExact(element);
-                    } catch (RuntimeException | Error e) {
-                        throw e;
-                    } catch (Throwable e) {
-                        throw new IllegalStateException("reading field '" + name + "' failed", e);
-                    }
-                };
+                return getter != null ? java.lang.invoke.MethodHandles.lookup().unreflect(getter)
+                        : java.lang.invoke.MethodHandles.lookup().unreflectGetter(field);
             } catch (IllegalAccessException e) {
                 throw new IllegalArgumentException("fromDataStream: field '" + name + "' cannot be read: " + e.getMessage(),
                         e);
@@ -85,6 +120,12 @@ final class JavaFields {
     @FunctionalInterface
     public interface Reader {
         Object read(Object element);
+    }
+
+    /** Reads a {@code long} field of an element without boxing it. */
+    @FunctionalInterface
+    public interface LongReader {
+        long read(Object element);
     }
 
     /**
@@ -119,6 +160,40 @@ final class JavaFields {
                     + " use a record or a POJO, or declare the columns in the schema");
         }
         return fields;
+    }
+
+    // one reader class per field, whatever the number of jobs that read it: a call site that reads
+    // fields stays monomorphic across jobs (a benchmark's iterations, a service's queries)
+    private static final ClassValue<Map<String, Reader>> READERS = new ClassValue<>() {
+        @Override
+        protected Map<String, Reader> computeValue(Class<?> type) {
+            return new java.util.concurrent.ConcurrentHashMap<>();
+        }
+    };
+
+    private static final ClassValue<Map<String, LongReader>> LONG_READERS = new ClassValue<>() {
+        @Override
+        protected Map<String, LongReader> computeValue(Class<?> type) {
+            return new java.util.concurrent.ConcurrentHashMap<>();
+        }
+    };
+
+    /** A reader of the field {@code name} of {@code type}, made once. */
+    static Reader reader(Class<?> type, String name) {
+        return READERS.get(type).computeIfAbsent(name, n -> named(type, n).reader());
+    }
+
+    /** Whether {@code type} has a field {@code name} of the primitive type {@code long}. */
+    static boolean isLong(Class<?> type, String name) {
+        if (type == Object.class) {
+            return false;
+        }
+        return of(type).stream().anyMatch(f -> f.name().equals(name) && f.javaType() == long.class);
+    }
+
+    /** A reader of the {@code long} field {@code name} of {@code type} (see {@link #isLong}), made once. */
+    static LongReader longReader(Class<?> type, String name) {
+        return LONG_READERS.get(type).computeIfAbsent(name, n -> named(type, n).longReader());
     }
 
     /** The field {@code name} of {@code type}, for a column the schema declares. */

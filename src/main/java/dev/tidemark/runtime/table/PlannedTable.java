@@ -1,6 +1,7 @@
 package dev.tidemark.runtime.table;
 
 import dev.tidemark.api.DataStream;
+import dev.tidemark.api.functions.MapFunction;
 import dev.tidemark.runtime.sql.Field;
 import java.util.List;
 import java.util.function.Supplier;
@@ -27,6 +28,17 @@ public record PlannedTable(Supplier<DataStream<Object[]>> source, List<Field> fi
     /** The stream of rows, values by column position. */
     public DataStream<Object[]> rows() {
         return source.get();
+    }
+
+    /**
+     * The rows as records of {@code type}, as the records' timestamps are: made by the table's last
+     * operator itself where it can, else by a map after it called {@code name}.
+     */
+    public <R> DataStream<R> rowsAs(MapFunction<Object[], R> form, Class<R> type, String name) {
+        if (source instanceof FormableRows formable) {
+            return formable.as(form, type, name);
+        }
+        return rows().map(form).returns(type).name(name);
     }
 
     /** The same table under {@code qualifier}: its columns are named {@code qualifier.column} too. */

@@ -18,4 +18,9 @@ record StreamScan<T>(DataStream<T> elements, List<String> fieldOf, int timestamp
     boolean isField(int index) {
         return fieldOf.get(index) != null;
     }
+
+    /** Whether column {@code index} is a field of type {@code long} of the stream's declared element class. */
+    boolean isLongField(int index) {
+        return isField(index) && JavaFields.isLong(elements.getType().getTypeClass(), fieldOf.get(index));
+    }
 }

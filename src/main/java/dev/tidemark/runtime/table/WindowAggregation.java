@@ -6,6 +6,8 @@ import dev.tidemark.api.WindowedStream;
 import dev.tidemark.api.functions.AggregateFunction;
 import dev.tidemark.api.functions.Collector;
 import dev.tidemark.api.functions.KeySelector;
+import dev.tidemark.api.functions.LongKeySelector;
+import dev.tidemark.api.functions.MapFunction;
 import dev.tidemark.api.functions.ProcessWindowFunction;
 import dev.tidemark.runtime.sql.Bound;
 import dev.tidemark.runtime.sql.Evaluation;
@@ -31,37 +33,52 @@ final class WindowAggregation {
      *
      * @param timeColumn the rowtime the windows are over, or -1 for processing time
      */
-    static SingleOutputStreamOperator<Object[]> over(PlannedTable input, int timeColumn, int[] keyColumns,
+    static FormableRows over(PlannedTable input, int timeColumn, int[] keyColumns, List<Aggregate> aggregates,
+            WindowAssigner<Object, TimeWindow> windows, List<Output> outputs, DataType.Root timeRoot) {
+        return new FormableRows(new FormableRows.Maker() {
+            @Override
+            public <R> SingleOutputStreamOperator<R> make(MapFunction<Object[], R> form) {
+                return over(input, timeColumn, keyColumns, aggregates, windows, outputs, timeRoot, form)
+                        .name("WindowAggregate");
+            }
+        });
+    }
+
+    private static <R> SingleOutputStreamOperator<R> over(PlannedTable input, int timeColumn, int[] keyColumns,
             List<Aggregate> aggregates, WindowAssigner<Object, TimeWindow> windows, List<Output> outputs,
-            DataType.Root timeRoot) {
+            DataType.Root timeRoot, MapFunction<Object[], R> form) {
         StreamScan<?> scan = input.scan();
         if (scan != null && (timeColumn < 0 || timeColumn == scan.timestamps())
                 && Arrays.stream(keyColumns).allMatch(scan::isField)
                 && aggregates.stream().allMatch(a -> a.argument() == null || a.argument() instanceof Bound.Column c
                         && c.index() < scan.fieldOf().size() && scan.isField(c.index()))) {
-            return overElements(scan, keyColumns, aggregates, windows, outputs, timeRoot);
+            return overElements(scan, keyColumns, aggregates, windows, outputs, timeRoot, form);
         }
         DataStream<Object[]> rows = timeColumn < 0 ? input.rows() : input.rowsStampedBy(timeColumn);
         return rows(rows.keyBy(new RowKey(keyColumns)).window(windows), Accumulators.of(aggregates,
-                new RowArguments(aggregates)), keyColumns.length, outputs, timeRoot);
+                new RowArguments(aggregates)), keyColumns.length, outputs, timeRoot, form);
     }
 
-    private static <T> SingleOutputStreamOperator<Object[]> overElements(StreamScan<T> scan, int[] keyColumns,
+    private static <T, R> SingleOutputStreamOperator<R> overElements(StreamScan<T> scan, int[] keyColumns,
             List<Aggregate> aggregates, WindowAssigner<Object, TimeWindow> windows, List<Output> outputs,
-            DataType.Root timeRoot) {
+            DataType.Root timeRoot, MapFunction<Object[], R> form) {
         List<String> keys = Arrays.stream(keyColumns).mapToObj(scan.fieldOf()::get).toList();
+        @SuppressWarnings("unchecked") // a Long is an Object: the windows' keys are Objects to their function
+        KeySelector<T, Object> key = keys.size() == 1 && scan.isLongField(keyColumns[0])
+                ? (KeySelector<T, Object>) (KeySelector<T, ?>) new LongFieldKey<T>(keys.get(0)) : new FieldKey<T>(keys);
         List<String> arguments = new ArrayList<>();
         for (Aggregate aggregate : aggregates) {
             arguments.add(aggregate.argument() == null ? null
                     : scan.fieldOf().get(((Bound.Column) aggregate.argument()).index()));
         }
-        return rows(scan.elements().keyBy(new FieldKey<T>(keys)).window(windows), Accumulators.of(aggregates,
-                new FieldArguments<T>(arguments)), keyColumns.length, outputs, timeRoot);
+        return rows(scan.elements().keyBy(key).window(windows), Accumulators.of(aggregates,
+                new FieldArguments<T>(arguments)), keyColumns.length, outputs, timeRoot, form);
     }
 
-    private static <IN, A> SingleOutputStreamOperator<Object[]> rows(WindowedStream<IN, Object, TimeWindow> windows,
-            Accumulators<IN, A> accumulators, int keyColumns, List<Output> outputs, DataType.Root timeRoot) {
-        return windows.aggregate(accumulators, new Rows<>(keyColumns, outputs, accumulators, timeRoot));
+    private static <IN, A, R> SingleOutputStreamOperator<R> rows(WindowedStream<IN, Object, TimeWindow> windows,
+            Accumulators<IN, A> accumulators, int keyColumns, List<Output> outputs, DataType.Root timeRoot,
+            MapFunction<Object[], R> form) {
+        return windows.aggregate(accumulators, new Rows<>(keyColumns, outputs, accumulators, timeRoot, form));
     }
 
     /**
@@ -101,6 +118,27 @@ final class WindowAggregation {
                 key.add(fields.read(element, i));
             }
             return key;
+        }
+    }
+
+    /** {@link FieldKey} of one {@code long} field, which the windows keep unboxed. */
+    static final class LongFieldKey<T> implements LongKeySelector<T> {
+        private static final long serialVersionUID = 1L;
+        private final String field;
+        private transient Class<?> readerClass;
+        private transient JavaFields.LongReader reader;
+
+        LongFieldKey(String field) {
+            this.field = field;
+        }
+
+        @Override
+        public long getLongKey(T element) {
+            if (element.getClass() != readerClass) {
+                reader = JavaFields.longReader(element.getClass(), field);
+                readerClass = element.getClass();
+            }
+            return reader.read(element);
         }
     }
 
@@ -240,8 +278,18 @@ final class WindowAggregation {
     static final class Longs<IN> extends Accumulators<IN, long[]> {
         private static final long serialVersionUID = 1L;
 
+        private static final byte COUNT_ALL = 0;
+        private static final byte COUNT = 1;
+        private static final byte SUM = 2; // of integers, for SUM and AVG
+        private final byte[] kinds; // per aggregate: what add does with its argument
+
         Longs(List<Aggregate> aggregates, Arguments<IN> arguments) {
             super(aggregates, arguments);
+            kinds = new byte[aggregates.size()];
+            for (int i = 0; i < kinds.length; i++) {
+                Aggregate aggregate = aggregates.get(i);
+                kinds[i] = aggregate.argument() == null ? COUNT_ALL : aggregate.integral() ? SUM : COUNT;
+            }
         }
 
         @Override
@@ -251,16 +299,15 @@ final class WindowAggregation {
 
         @Override
         public long[] add(IN input, long[] counts) {
-            for (int i = 0; i < counts.length / 2; i++) {
-                Aggregate aggregate = aggregates.get(i);
-                if (aggregate.argument() == null) {
+            for (int i = 0; i < kinds.length; i++) {
+                if (kinds[i] == COUNT_ALL) {
                     counts[2 * i]++;
                     continue;
                 }
                 Object v = arguments.value(input, i);
                 if (v != null) { // NULL is not counted
                     counts[2 * i]++;
-                    if (aggregate.integral()) {
+                    if (kinds[i] == SUM) {
                         counts[2 * i + 1] = Math.addExact(counts[2 * i + 1], ((Number) v).longValue());
                     }
                 }
@@ -288,28 +335,31 @@ final class WindowAggregation {
         enum Kind { KEY, WINDOW_START, WINDOW_END, WINDOW_TIME, AGGREGATE }
     }
 
-    /** Emits one row per key and window, its columns as {@code outputs} say. */
-    static final class Rows<A> extends ProcessWindowFunction<A, Object[], Object, TimeWindow> {
+    /** Emits one row per key and window, its columns as {@code outputs} say, in the form {@code form} gives it. */
+    static final class Rows<A, R> extends ProcessWindowFunction<A, R, Object, TimeWindow> {
         private static final long serialVersionUID = 1L;
         private final int keyColumns;
         private final List<Output> outputs;
         private final Accumulators<?, A> aggregates;
         private final DataType.Root timeRoot;
+        private final MapFunction<Object[], R> form;
         // the last window's bounds as values: every key's row of one firing has the same ones
         private transient TimeWindow lastWindow;
         private transient Object start;
         private transient Object end;
         private transient Object time;
 
-        Rows(int keyColumns, List<Output> outputs, Accumulators<?, A> aggregates, DataType.Root timeRoot) {
+        Rows(int keyColumns, List<Output> outputs, Accumulators<?, A> aggregates, DataType.Root timeRoot,
+                MapFunction<Object[], R> form) {
             this.keyColumns = keyColumns;
             this.outputs = List.copyOf(outputs);
             this.aggregates = aggregates;
             this.timeRoot = timeRoot;
+            this.form = form;
         }
 
         @Override
-        public void process(Object key, Context ctx, Iterable<A> results, Collector<Object[]> out) {
+        public void process(Object key, Context ctx, Iterable<A> results, Collector<R> out) throws Exception {
             A accumulator = results.iterator().next();
             TimeWindow window = ctx.window();
             if (!window.equals(lastWindow)) {
@@ -329,7 +379,7 @@ final class WindowAggregation {
                     case AGGREGATE -> aggregates.result(accumulator, output.index());
                 };
             }
-            out.collect(row);
+            out.collect(form.map(row));
         }
     }
 }

@@ -134,11 +134,11 @@ final class WindowPlanner {
                 .map(SqlParser::textOf).toList()) + "; select: " + TableSources.describe(out) + ")");
         List<Aggregate> calls = List.copyOf(aggregates.values());
         var rows = WindowAggregation.over(input, timeColumn, keyColumns.stream().mapToInt(Integer::intValue).toArray(),
-                calls, windows, outputs, fields.get(windowStart + 2).type().root()).name("WindowAggregate");
+                calls, windows, outputs, fields.get(windowStart + 2).type().root());
         // rows are stamped with the window's last millisecond: in event time, that is window_time's value
         int windowTime = timeColumn < 0 ? -1
                 : outputs.indexOf(new WindowAggregation.Output(WindowAggregation.Output.Kind.WINDOW_TIME, 0));
-        PlannedTable windowed = new PlannedTable(rows, out, windowTime, plan);
+        PlannedTable windowed = new PlannedTable(rows, out, windowTime, plan, null);
         return layout.direct ? windowed : project(select, windowed, fields, layout.computed, layout.having);
     }
 
