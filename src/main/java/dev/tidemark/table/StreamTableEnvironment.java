@@ -6,6 +6,7 @@ import dev.tidemark.api.functions.MapFunction;
 import dev.tidemark.runtime.sql.Field;
 import dev.tidemark.runtime.sql.SqlParser;
 import dev.tidemark.runtime.sql.Statement;
+import dev.tidemark.runtime.table.CollectedRows;
 import dev.tidemark.runtime.table.PlannedTable;
 import dev.tidemark.runtime.table.Catalog;
 import dev.tidemark.runtime.table.QueryPlanner;
@@ -88,15 +89,24 @@ public final class StreamTableEnvironment {
     /**
      * Runs one statement: {@code CREATE [TEMPORARY] TABLE} names a table over a connector
      * ({@code filesystem}, {@code kafka}, {@code datagen}, {@code print}, {@code blackhole}),
-     * {@code CREATE [TEMPORARY] VIEW} names a query, and {@code INSERT INTO table SELECT ..} writes
-     * the query's rows to the table's connector and starts the job at once. That job is the whole
-     * environment's: it also runs every other pipeline added to the environment before.
+     * {@code CREATE [TEMPORARY] VIEW} names a query, {@code INSERT INTO table SELECT ..} writes
+     * the query's rows to the table's connector and starts the job at once, and a {@code SELECT}
+     * starts a job whose rows {@link TableResult#collect()} and {@link TableResult#print()} read as
+     * they come. That job is the whole environment's: it also runs every other pipeline added to the
+     * environment before.
      *
-     * @return for an INSERT, its job, to {@link TableResult#await()} or cancel
+     * @return for an INSERT or a SELECT, its job, to {@link TableResult#await()} or cancel, and a
+     *     SELECT's rows
      * @throws SqlException at the first text that is not valid or not supported
      */
     public TableResult executeSql(String statement) {
-        return new TableResult(SqlStatements.execute(SqlParser.parse(statement), catalog, env));
+        Statement parsed = SqlParser.parse(statement);
+        if (parsed instanceof Statement.Select select) {
+            Table table = new Table(QueryPlanner.plan(select, catalog));
+            CollectedRows<Row> rows = CollectedRows.start(toDataStream(table), env, "collect");
+            return new TableResult(rows.job(), rows, table.getColumns().stream().map(Table.Column::name).toList());
+        }
+        return new TableResult(SqlStatements.execute(parsed, catalog, env));
     }
 
     /** A set of {@code INSERT INTO} statements to run as one job. */

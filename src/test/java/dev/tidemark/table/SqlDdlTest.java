@@ -174,7 +174,5 @@ class SqlDdlTest {
         tEnv.executeSql("CREATE VIEW few AS SELECT n FROM numbers WHERE n < 2");
         assertThatThrownBy(() -> tEnv.executeSql("INSERT INTO few SELECT n FROM numbers"))
                 .hasMessage("line 1, column 1: 'few' is a view, and INSERT INTO writes a table of CREATE TABLE");
-        assertThatThrownBy(() -> tEnv.executeSql("SELECT * FROM numbers"))
-                .hasMessageStartingWith("line 1, column 1: executeSql runs CREATE TABLE, CREATE VIEW and INSERT INTO");
     }
 }

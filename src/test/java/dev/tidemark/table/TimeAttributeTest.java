@@ -73,7 +73,6 @@ class TimeAttributeTest {
         "OVER over a plain timestamp|SELECT COUNT(*) OVER (ORDER BY t) FROM shifted|line 1, column 32: OVER: column 't' is TIMESTAMP(3), not a time attribute. It was derived from rowtime 'bids.bidtime' by the expression at line 1, column 16 ('bidtime + INTERVAL '1' SECOND'). Use 'bids.bidtime' itself (a window's OFFSET shifts its boundaries), or CAST it AS TIMESTAMP(3) where a plain value is meant.",
         "a window over a column that is no timestamp|SELECT window_start FROM TABLE(TUMBLE(TABLE bids, DESCRIPTOR(item), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end|line 1, column 51: TUMBLE: column 'item' is STRING, not a time attribute. A time attribute is a TIMESTAMP(3) or TIMESTAMP_LTZ(3) column with a watermark, or PROCTIME().",
         "OVER over a proctime|SELECT COUNT(*) OVER (ORDER BY pt) FROM bids|line 1, column 32: OVER ordered by the processing-time attribute 'pt' is not supported yet",
-        "CUMULATE over a proctime|SELECT window_start FROM TABLE(CUMULATE(TABLE bids, DESCRIPTOR(pt), INTERVAL '1' MINUTE, INTERVAL '2' MINUTE)) GROUP BY window_start, window_end|line 1, column 53: CUMULATE over the processing-time attribute 'pt' is not supported yet",
     })
     void operatorsThatNeedATimeAttribute_refuseOthers_sayingWhereItWasLost(String operator, String query,
             String message) {

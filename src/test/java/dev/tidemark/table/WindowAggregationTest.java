@@ -181,6 +181,27 @@ class WindowAggregationTest {
     }
 
     @Test
+    void cumulateOverAProctimeColumn_firesEachStepOnTheProcessingTimeClock() {
+        tEnv.createTemporaryView("timed", sales.stream(), Schema.newBuilder().columnByExpression("pt", "PROCTIME()")
+                .build());
+        TestSink<Row> out = driver.sink(tEnv.toDataStream(tEnv.sqlQuery("SELECT window_end, SUM(qty) AS total FROM"
+                + " TABLE(CUMULATE(TABLE timed, DESCRIPTOR(pt), INTERVAL '1' SECOND, INTERVAL '2' SECOND))"
+                + " GROUP BY window_start, window_end")));
+        driver.start();
+        long start = driver.currentProcessingTime();
+        long period = start - Math.floorMod(start, 2000);
+        driver.advanceProcessingTimeTo(period + 2000); // the start of a period
+        sell("12:00:00", "shoe", 1);
+        driver.advanceProcessingTime(Duration.ofMillis(1000)); // the first step fires
+        sell("08:00:00", "hat", 2);
+        driver.advanceProcessingTime(Duration.ofMillis(1000)); // the whole period fires
+        java.time.LocalDateTime periodStart = java.time.LocalDateTime.ofEpochSecond((period + 2000) / 1000, 0,
+                ZoneOffset.UTC);
+        assertThat(out.records()).map(Row::toString).containsExactly("+I[" + periodStart.plusSeconds(1) + ", 1]",
+                "+I[" + periodStart.plusSeconds(2) + ", 3]");
+    }
+
+    @Test
     void distinctAggregates_seeEachValueOnce_alsoAcrossMergedSessions() {
         TestSink<Row> out = driver.sink(tEnv.toDataStream(tEnv.sqlQuery("SELECT COUNT(DISTINCT item) AS items,"
                 + " SUM(DISTINCT qty) AS quantities, COUNT(*) AS n FROM TABLE(SESSION(TABLE sales, DESCRIPTOR(ts),"

@@ -2,6 +2,7 @@ package dev.tidemark.runtime.table;
 
 import dev.tidemark.windowing.assigners.WindowAssigner;
 import dev.tidemark.windowing.triggers.EventTimeTrigger;
+import dev.tidemark.windowing.triggers.ProcessingTimeTrigger;
 import dev.tidemark.windowing.triggers.Trigger;
 import dev.tidemark.windowing.windows.TimeWindow;
 
@@ -10,7 +11,7 @@ import dev.tidemark.windowing.windows.TimeWindow;
  * epoch plus {@code offset}) has the windows {@code [s, s + step)}, {@code [s, s + 2 step)} .. {@code
  * [s, s + size)}, all starting at the period's start; an element belongs to those that end after it.
  * The first window of a period fires after one step, which is what makes CUMULATE give early
- * results for a long period.
+ * results for a long period. In processing time, an element's time is the clock's when it comes.
  */
 final class CumulativeWindows extends WindowAssigner<Object, TimeWindow> {
 
@@ -19,9 +20,10 @@ final class CumulativeWindows extends WindowAssigner<Object, TimeWindow> {
     private final long step;
     private final long size;
     private final long offset;
+    private final boolean eventTime;
 
     /** {@code size} must be a positive multiple of the positive {@code step}. */
-    CumulativeWindows(long step, long size, long offset) {
+    CumulativeWindows(long step, long size, long offset, boolean eventTime) {
         if (step <= 0 || size <= 0 || size % step != 0) {
             throw new IllegalArgumentException("CUMULATE needs a positive size that is a multiple of its step: step="
                     + step + "ms, size=" + size + "ms");
@@ -29,11 +31,14 @@ final class CumulativeWindows extends WindowAssigner<Object, TimeWindow> {
         this.step = step;
         this.size = size;
         this.offset = offset;
+        this.eventTime = eventTime;
     }
 
     @Override
     public void assignWindows(Object element, long timestamp, Context context, WindowCollector<TimeWindow> out) {
-        if (timestamp == Long.MIN_VALUE) {
+        if (!eventTime) {
+            timestamp = context.getCurrentProcessingTime();
+        } else if (timestamp == Long.MIN_VALUE) {
             throw new IllegalStateException("CUMULATE: a row without a rowtime");
         }
         long into = TimeWindow.positionInPeriod(timestamp, offset, size);
@@ -46,11 +51,11 @@ final class CumulativeWindows extends WindowAssigner<Object, TimeWindow> {
 
     @Override
     public Trigger<Object, TimeWindow> getDefaultTrigger() {
-        return EventTimeTrigger.create();
+        return eventTime ? EventTimeTrigger.create() : ProcessingTimeTrigger.create();
     }
 
     @Override
     public boolean isEventTime() {
-        return true;
+        return eventTime;
     }
 }

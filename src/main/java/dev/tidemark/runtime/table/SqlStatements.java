@@ -29,8 +29,7 @@ public final class SqlStatements {
             addInsert(insert, catalog);
             return env.executeAsync("insert-into_" + insert.table());
         }
-        throw statement.position().error("executeSql runs CREATE TABLE, CREATE VIEW and INSERT INTO; for a SELECT,"
-                + " call sqlQuery and read the table with toDataStream");
+        throw statement.position().error("executeSql runs SELECT, CREATE TABLE, CREATE VIEW and INSERT INTO");
     }
 
     /**

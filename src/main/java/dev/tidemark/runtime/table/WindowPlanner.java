@@ -60,10 +60,6 @@ final class WindowPlanner {
         String column = arguments.timeColumn().columns().get(0);
         Bound time = new Binder(input.fields()).bind(new Expr.Name(List.of(column), arguments.timeColumn().position()));
         TimeKind kind = TimeAttributes.require(time, column, name, arguments.timeColumn().position());
-        if (kind == TimeKind.PROCTIME && name.equals("CUMULATE")) {
-            throw arguments.timeColumn().position().error("CUMULATE over the processing-time attribute '" + column
-                    + "' is not supported yet");
-        }
         Bound condition = QueryPlanner.condition(select, input); // filters the rows before they are windowed
         if (condition != null) {
             input = QueryPlanner.calc(input, condition, QueryPlanner.identity(input), input.fields(), "where: "
@@ -270,7 +266,7 @@ final class WindowPlanner {
                     Duration.ofMillis(arguments.offset()));
             case "HOP" -> SlidingEventTimeWindows.of(Duration.ofMillis(arguments.size()),
                     Duration.ofMillis(arguments.slide()), Duration.ofMillis(arguments.offset()));
-            case "CUMULATE" -> new CumulativeWindows(arguments.slide(), arguments.size(), arguments.offset());
+            case "CUMULATE" -> new CumulativeWindows(arguments.slide(), arguments.size(), arguments.offset(), true);
             default -> EventTimeSessionWindows.withGap(Duration.ofMillis(arguments.size()));
         };
     }
@@ -281,6 +277,7 @@ final class WindowPlanner {
                     Duration.ofMillis(arguments.offset()));
             case "HOP" -> SlidingProcessingTimeWindows.of(Duration.ofMillis(arguments.size()),
                     Duration.ofMillis(arguments.slide()), Duration.ofMillis(arguments.offset()));
+            case "CUMULATE" -> new CumulativeWindows(arguments.slide(), arguments.size(), arguments.offset(), false);
             default -> ProcessingTimeSessionWindows.withGap(Duration.ofMillis(arguments.size()));
         };
     }
