@@ -19,6 +19,11 @@ import org.junit.jupiter.api.Test;
  */
 class StreamScanTest {
 
+    /** The records' timestamps as the rowtime, with the stream's watermarks. */
+    private static final Schema RECORDS_TIMESTAMPS = Schema.newBuilder()
+            .columnByMetadata("rowtime", DataTypes.TIMESTAMP_LTZ(3))
+            .watermark("rowtime", "SOURCE_WATERMARK()").build();
+
     /** A reading whose note must not be read: its accessor fails. */
     public record Reading(String sensor, long value, String note) implements Serializable {
         @Override
@@ -67,9 +72,7 @@ class StreamScanTest {
         try (TestDriver driver = TestDriver.create()) {
             TestSource<Click> clicks = driver.source("clicks", Click.class);
             StreamTableEnvironment tEnv = StreamTableEnvironment.create(driver.env());
-            tEnv.createTemporaryView("clicks", clicks.stream(), Schema.newBuilder()
-                    .columnByMetadata("rowtime", DataTypes.TIMESTAMP_LTZ(3))
-                    .watermark("rowtime", "SOURCE_WATERMARK()").build());
+            tEnv.createTemporaryView("clicks", clicks.stream(), RECORDS_TIMESTAMPS);
             Table counts = tEnv.sqlQuery("SELECT window_start, `user`, COUNT(*) AS n FROM TABLE(TUMBLE(TABLE clicks,"
                     + " DESCRIPTOR(rowtime), INTERVAL '10' SECOND)) GROUP BY window_start, window_end, `user`");
             assertThat(counts.explain()).startsWith("FromDataStream(user STRING, rowtime TIMESTAMP_LTZ(3) NOT NULL)\n");
@@ -115,9 +118,7 @@ class StreamScanTest {
         try (TestDriver driver = TestDriver.create()) {
             TestSource<Order> orders = driver.source("orders", Order.class);
             StreamTableEnvironment tEnv = StreamTableEnvironment.create(driver.env());
-            tEnv.createTemporaryView("orders", orders.stream(), Schema.newBuilder()
-                    .columnByMetadata("rowtime", DataTypes.TIMESTAMP_LTZ(3))
-                    .watermark("rowtime", "SOURCE_WATERMARK()").build());
+            tEnv.createTemporaryView("orders", orders.stream(), RECORDS_TIMESTAMPS);
             String aggregates = "SELECT window_start, shop, COUNT(*) AS n, SUM(qty) AS total, COUNT(qty) AS counted,"
                     + " MAX(item) AS most, COUNT(DISTINCT item) AS kinds FROM TABLE(TUMBLE(TABLE %s, DESCRIPTOR(rowtime),"
                     + " INTERVAL '10' SECOND)) GROUP BY window_start, window_end, shop";
@@ -144,9 +145,7 @@ class StreamScanTest {
         try (TestDriver driver = TestDriver.create()) {
             TestSource<Payment> payments = driver.source("payments", Payment.class);
             StreamTableEnvironment tEnv = StreamTableEnvironment.create(driver.env());
-            tEnv.createTemporaryView("payments", payments.stream(), Schema.newBuilder()
-                    .columnByMetadata("rowtime", DataTypes.TIMESTAMP_LTZ(3))
-                    .watermark("rowtime", "SOURCE_WATERMARK()").build());
+            tEnv.createTemporaryView("payments", payments.stream(), RECORDS_TIMESTAMPS);
             TestSink<Row> out = driver.sink(tEnv.toDataStream(tEnv.sqlQuery("SELECT window_start, card, SUM(amount) AS"
                     + " total FROM TABLE(TUMBLE(TABLE payments, DESCRIPTOR(rowtime), INTERVAL '10' SECOND))"
                     + " GROUP BY window_start, window_end, card")));

@@ -68,17 +68,8 @@ final class JavaFields {
             if (made != null) {
                 return made;
             }
-            java.lang.invoke.MethodHandle generic = handle().asType(java.lang.invoke.MethodType.methodType(long.class,
-                    Object.class));
-            return element -> {
-                try {
-                    return (long) generic.invokeExact(element);
-                } catch (RuntimeException | Error e) {
-                    throw e;
-                } catch (Throwable e) {
-                    throw new IllegalStateException("reading field '" + name + "' failed", e);
-                }
-            };
+            Reader boxed = reader();
+            return element -> (Long) boxed.read(element);
         }
 
         /** A class made for the getter implementing {@code reader}, whose one method returns {@code result}; or null. */
