@@ -76,6 +76,7 @@ public class DataStream<T> {
     public <K> KeyedStream<T, K> keyBy(KeySelector<T, K> key) {
         java.util.Objects.requireNonNull(key, "key selector must not be null");
         dev.tidemark.runtime.graph.KeyTypes.check(key);
+        key = dev.tidemark.runtime.graph.UnboxedKeys.of(key); // Event::userId, a long, is never boxed
         SerializedValue<KeySelector<T, K>> serialized = serialize(key, "KeyBy");
         return new KeyedStream<>(environment,
                 new PartitionTransformation<>(transformation, new Partitioner.Hash(serialized)), key, serialized);

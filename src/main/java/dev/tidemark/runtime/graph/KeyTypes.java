@@ -59,6 +59,17 @@ public final class KeyTypes {
         return null;
     }
 
+    /** The serialized form of a lambda or method reference, or {@code null} for anything else. */
+    static SerializedLambda serializedForm(Serializable function) {
+        try {
+            Method writeReplace = function.getClass().getDeclaredMethod("writeReplace");
+            writeReplace.setAccessible(true);
+            return writeReplace.invoke(function) instanceof SerializedLambda lambda ? lambda : null;
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            return null;
+        }
+    }
+
     private static Class<?> returnType(SerializedLambda lambda, ClassLoader loader) throws ClassNotFoundException {
         if (lambda.getImplMethodKind() == java.lang.invoke.MethodHandleInfo.REF_newInvokeSpecial) {
             return Class.forName(lambda.getImplClass().replace('/', '.'), false, loader); // Key::new
