@@ -8,7 +8,9 @@ package dev.tidemark.api.functions;
  * tumbling and sliding windows, panes and sessions with the default trigger and {@code reduce} or
  * {@code aggregate}) or routes records by key (the exchange of {@code keyBy}), it reads the key as a
  * {@code long} and allocates nothing for it per element; a boxing selector allocates a {@code Long}
- * per element outside the small cache of {@code -128..127}.
+ * per element outside the small cache of {@code -128..127}. {@code keyBy} turns a method reference
+ * to a method returning {@code long} ({@code keyBy(Event::userId)}) into one by itself; a lambda
+ * ({@code e -> e.userId()}) boxes inside itself and needs {@code LongKeySelector.of}.
  *
  * <pre>{@code
  * events.keyBy(LongKeySelector.of(Event::userId))
