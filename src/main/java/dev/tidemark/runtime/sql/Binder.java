@@ -237,6 +237,28 @@ public final class Binder {
                 yield apply(Operator.CHAR_LENGTH, arguments, DataTypes.INT().withNullable(arguments.get(0).type().nullable()),
                         call);
             }
+            case "LIKE" -> { // the parser gives the value, the pattern and maybe the escape character
+                require(arguments.get(0), DataType.Root.STRING, f, call);
+                require(arguments.get(1), DataType.Root.STRING, f, call);
+                Character escape = null;
+                if (arguments.size() == 3) {
+                    if (!(arguments.get(2) instanceof Bound.Constant e && e.value() instanceof String c
+                            && c.length() == 1)) {
+                        throw call.arguments().get(2).position().error("LIKE .. ESCAPE takes one character, as a"
+                                + " literal");
+                    }
+                    escape = c.charAt(0);
+                }
+                if (arguments.get(1) instanceof Bound.Constant p && p.value() instanceof String pattern) {
+                    try {
+                        Like.regex(pattern, escape);
+                    } catch (IllegalArgumentException e) {
+                        throw call.arguments().get(1).position().error(e.getMessage());
+                    }
+                }
+                yield apply(Operator.LIKE, arguments, DataTypes.BOOLEAN().withNullable(arguments.get(0).type().nullable()
+                        || arguments.get(1).type().nullable()), call);
+            }
             case "ABS" -> {
                 arity(call, 1);
                 requireNumeric(arguments.get(0), f, call);

@@ -59,6 +59,8 @@ public final class Evaluator {
             case LOWER -> unary(args.get(0), v -> ((String) v).toLowerCase(Locale.ROOT));
             case CHAR_LENGTH -> unary(args.get(0), v -> ((String) v).codePointCount(0, ((String) v).length()));
             case ABS -> unary(args.get(0), Arithmetic::abs);
+            case LIKE -> Like.of(args.get(0), args.get(1), apply.arguments().get(1), apply.arguments().size() < 3 ? null
+                    : ((String) ((Bound.Constant) apply.arguments().get(2)).value()).charAt(0));
         };
     }
 

@@ -69,14 +69,24 @@ final class ExpressionParser {
             } else if (token.is("BETWEEN") || token.is("IN") || token.is("LIKE")
                     || token.is("NOT") && (in.peek(1).is("BETWEEN") || in.peek(1).is("IN") || in.peek(1).is("LIKE"))) {
                 boolean negated = in.accept("NOT");
-                if (in.peek().is("LIKE")) {
-                    throw in.notSupported("LIKE");
+                if (in.accept("LIKE")) {
+                    left = like(left, negated, at);
+                } else {
+                    left = in.accept("BETWEEN") ? between(left, negated, at) : inList(left, negated, at);
                 }
-                left = in.accept("BETWEEN") ? between(left, negated, at) : inList(left, negated, at);
             } else {
                 return left;
             }
         }
+    }
+
+    private Expr like(Expr value, boolean negated, Position at) {
+        List<Expr> arguments = new ArrayList<>(List.of(value, additive()));
+        if (in.accept("ESCAPE")) {
+            arguments.add(additive());
+        }
+        Expr like = new Expr.Call("LIKE", arguments, at);
+        return negated ? new Expr.Unary("NOT", like, at) : like;
     }
 
     private Expr between(Expr value, boolean negated, Position at) {

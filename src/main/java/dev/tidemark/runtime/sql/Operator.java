@@ -10,5 +10,5 @@ public enum Operator {
     CAST,
     PROCTIME,
     TO_TIMESTAMP_LTZ,
-    UPPER, LOWER, CHAR_LENGTH, ABS
+    UPPER, LOWER, CHAR_LENGTH, ABS, LIKE
 }

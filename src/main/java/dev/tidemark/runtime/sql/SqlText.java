@@ -32,6 +32,10 @@ final class SqlText {
         if (e instanceof Expr.Star s) {
             return s.qualifier() == null ? "*" : s.qualifier() + ".*";
         }
+        if (e instanceof Expr.Call c && c.function().equals("LIKE")) { // as written: infix
+            return of(c.arguments().get(0)) + " LIKE " + of(c.arguments().get(1))
+                    + (c.arguments().size() > 2 ? " ESCAPE " + of(c.arguments().get(2)) : "");
+        }
         if (e instanceof Expr.Call c) {
             return c.function() + "(" + (c.distinct() ? "DISTINCT " : "") + c.arguments().stream().map(SqlText::of)
                     .collect(Collectors.joining(", ")) + ")";

@@ -99,6 +99,9 @@ class BinderTest {
         "CAST(bidtime AS INT)|1|1|cannot cast TIMESTAMP(3) to INT",
         "bidtime - bidtime|1|9|cannot apply '-' to TIMESTAMP(3) and TIMESTAMP(3) in 'bidtime - bidtime'",
         "TO_TIMESTAMP_LTZ(qty, 6)|1|1|TO_TIMESTAMP_LTZ(value, precision) takes precision 0 (seconds) or 3 (milliseconds) as a literal",
+        "qty LIKE 'x%'|1|5|LIKE needs STRING, not INT NOT NULL, in 'qty LIKE 'x%''",
+        "item LIKE 'a!b' ESCAPE '!'|1|11|LIKE pattern 'a!b': the escape character '!' must be followed by '%', '_' or itself",
+        "item LIKE 'a%' ESCAPE item|1|23|LIKE .. ESCAPE takes one character, as a literal",
     })
     void badExpressions_areRefusedAtTheirPosition(String expression, int line, int column, String message) {
         assertThatThrownBy(() -> bind(expression)).isInstanceOf(SqlException.class)

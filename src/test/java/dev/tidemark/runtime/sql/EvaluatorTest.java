@@ -49,6 +49,13 @@ class EvaluatorTest {
         "PROCTIME()|1970-01-01T00:00:42Z",
         "ABS(qty - 10)|7",
         "qty * 1.5|4.5",
+        "item LIKE 's%e'|true",
+        "item LIKE '_ho_'|true",
+        "item LIKE 'sh'|false",
+        "item NOT LIKE '%o%'|false",
+        "'50%' LIKE '50!%' ESCAPE '!'|true",
+        "'500' LIKE '50!%' ESCAPE '!'|false",
+        "'a\\b' LIKE 'a\\b'|true",
     })
     void expressions_computeTheirValues(String expression, String value) {
         assertThat(String.valueOf(eval(expression, ROW))).isEqualTo(value);
@@ -67,6 +74,7 @@ class EvaluatorTest {
         "NOT (price > 10)|null",
         "bidtime + INTERVAL '1' SECOND|null",
         "CASE WHEN price > 10 THEN 'big' END|null",
+        "item LIKE '%'|null",
     })
     void nulls_followThreeValuedLogic(String expression, String value) {
         assertThat(String.valueOf(eval(expression, NULLS))).isEqualTo(value);
