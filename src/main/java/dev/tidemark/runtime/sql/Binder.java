@@ -189,11 +189,19 @@ public final class Binder {
         }
         DataType type = result.withNullable(true);
         List<Bound> typed = new ArrayList<>();
-        for (Bound argument : arguments) {
-            typed.add(argument == null ? new Bound.Constant(null, type) : argument);
+        for (int i = 0; i < arguments.size(); i++) {
+            Bound argument = arguments.get(i);
+            typed.add(argument == null ? new Bound.Constant(null, type) : i % 2 == 0 ? argument : as(argument, type, c));
         }
-        typed.add(otherwise == null ? new Bound.Constant(null, type) : otherwise);
+        typed.add(otherwise == null ? new Bound.Constant(null, type) : as(otherwise, type, c));
         return apply(Operator.CASE, typed, type, c);
+    }
+
+    /** {@code value} as a value of {@code type}, the common type of a CASE's results: 0 in a DECIMAL(10, 2) CASE is 0.00. */
+    private static Bound as(Bound value, DataType type, Expr at) {
+        DataType from = value.type();
+        boolean same = from.root() == type.root() && (from.root() != DataType.Root.DECIMAL || from.scale() == type.scale());
+        return same ? value : apply(Operator.CAST, List.of(value), type.withNullable(from.nullable()), at);
     }
 
     private Bound call(Expr.Call call) {
@@ -206,6 +214,9 @@ public final class Binder {
         if (WINDOW_FUNCTIONS.contains(f)) {
             throw call.position().error(f + " is a window table function: use it as FROM TABLE(" + f + "(TABLE t,"
                     + " DESCRIPTOR(time_column), ..))");
+        }
+        if (f.equals("COALESCE") || f.equals("CONCAT")) {
+            return variadic(call);
         }
         for (Expr argument : call.arguments()) {
             arguments.add(bind(argument));
@@ -266,6 +277,37 @@ public final class Binder {
             }
             default -> throw call.position().error("function " + f + " is not supported");
         };
+    }
+
+    /**
+     * {@code COALESCE(a, b, ..)}, the first value that is not NULL, as the {@code CASE} it stands for
+     * (NOT NULL when one of them is); {@code CONCAT(a, b, ..)}, as {@code a || b || ..} (NULL if one
+     * is).
+     */
+    private Bound variadic(Expr.Call call) {
+        List<Expr> arguments = call.arguments();
+        if (arguments.isEmpty()) {
+            throw call.position().error(call.function() + " takes at least one argument");
+        }
+        if (call.function().equals("CONCAT")) {
+            Expr concat = arguments.get(0);
+            for (Expr next : arguments.subList(1, arguments.size())) {
+                concat = new Expr.Binary("||", concat, next, call.position());
+            }
+            Bound bound = bind(concat);
+            require(bound, DataType.Root.STRING, "CONCAT", call);
+            return bound;
+        }
+        List<Expr.When> whens = new ArrayList<>();
+        for (Expr argument : arguments.subList(0, arguments.size() - 1)) {
+            whens.add(new Expr.When(new Expr.IsNull(argument, true, argument.position()), argument));
+        }
+        Bound coalesced = caseOf(new Expr.Case(null, whens, arguments.get(arguments.size() - 1), call.position()));
+        boolean notNull = arguments.stream().anyMatch(a -> !(a instanceof Expr.NullLiteral) && !bind(a).type()
+                .nullable());
+        return notNull && coalesced instanceof Bound.Apply apply
+                ? new Bound.Apply(apply.operator(), apply.arguments(), apply.type().withNullable(false), apply.loss())
+                : coalesced;
     }
 
     /** An application of {@code operator}: a plain value, remembering the time attribute it was computed from. */

@@ -49,6 +49,9 @@ class EvaluatorTest {
         "PROCTIME()|1970-01-01T00:00:42Z",
         "ABS(qty - 10)|7",
         "qty * 1.5|4.5",
+        "COALESCE(item, 'none')|shoe",
+        "CASE WHEN qty > 5 THEN price ELSE 0 END|0.00",
+        "CONCAT(item, '-', item)|shoe-shoe",
         "item LIKE 's%e'|true",
         "item LIKE '_ho_'|true",
         "item LIKE 'sh'|false",
@@ -75,6 +78,9 @@ class EvaluatorTest {
         "bidtime + INTERVAL '1' SECOND|null",
         "CASE WHEN price > 10 THEN 'big' END|null",
         "item LIKE '%'|null",
+        "COALESCE(item, CAST(NULL AS STRING), 'none')|none",
+        "COALESCE(CAST(NULL AS INT), qty)|3",
+        "CONCAT('a', item)|null",
     })
     void nulls_followThreeValuedLogic(String expression, String value) {
         assertThat(String.valueOf(eval(expression, NULLS))).isEqualTo(value);
