@@ -218,6 +218,11 @@ public final class Binder {
         if (f.equals("COALESCE") || f.equals("CONCAT")) {
             return variadic(call);
         }
+        if (f.equals("IF")) { // IF(condition, then, else) is the CASE it stands for
+            arity(call, 3);
+            return caseOf(new Expr.Case(null, List.of(new Expr.When(call.arguments().get(0), call.arguments().get(1))),
+                    call.arguments().get(2), call.position()));
+        }
         for (Expr argument : call.arguments()) {
             arguments.add(bind(argument));
         }

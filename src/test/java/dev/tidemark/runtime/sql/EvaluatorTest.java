@@ -51,6 +51,7 @@ class EvaluatorTest {
         "qty * 1.5|4.5",
         "COALESCE(item, 'none')|shoe",
         "CASE WHEN qty > 5 THEN price ELSE 0 END|0.00",
+        "IF(qty > 2, 'many', 'few')|many",
         "CONCAT(item, '-', item)|shoe-shoe",
         "item LIKE 's%e'|true",
         "item LIKE '_ho_'|true",
