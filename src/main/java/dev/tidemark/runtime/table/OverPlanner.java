@@ -73,7 +73,7 @@ final class OverPlanner {
             }
         }
         Expr.Frame frame = first.frame();
-        WindowAggregation.RowKey key = new WindowAggregation.RowKey(keys);
+        WindowKeys.RowKey key = new WindowKeys.RowKey(keys);
         var rows = input.rowsStampedBy(timeColumn)
                 .transform("OverAggregate", LateRows::new)
                 .keyBy(key)

@@ -6,11 +6,9 @@ import dev.tidemark.api.WindowedStream;
 import dev.tidemark.api.functions.AggregateFunction;
 import dev.tidemark.api.functions.Collector;
 import dev.tidemark.api.functions.KeySelector;
-import dev.tidemark.api.functions.LongKeySelector;
 import dev.tidemark.api.functions.MapFunction;
 import dev.tidemark.api.functions.ProcessWindowFunction;
 import dev.tidemark.runtime.sql.Bound;
-import dev.tidemark.runtime.sql.Evaluation;
 import dev.tidemark.runtime.sql.Evaluator;
 import dev.tidemark.table.DataType;
 import dev.tidemark.windowing.assigners.WindowAssigner;
@@ -20,7 +18,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-/** The functions a window aggregation runs: its key, its aggregates, and the rows its windows emit. */
+/** The functions a window aggregation runs: its aggregates and the rows its windows emit (its keys: {@link WindowKeys}). */
 final class WindowAggregation {
 
     private WindowAggregation() {}
@@ -55,8 +53,8 @@ final class WindowAggregation {
             return overElements(scan, keyColumns, aggregates, windows, outputs, timeRoot, form);
         }
         DataStream<Object[]> rows = timeColumn < 0 ? input.rows() : input.rowsStampedBy(timeColumn);
-        return rows(rows.keyBy(new RowKey(keyColumns)).window(windows), Accumulators.of(aggregates,
-                new RowArguments(aggregates)), keyColumns.length, outputs, timeRoot, form);
+        return rows(rows.keyBy(new WindowKeys.RowKey(keyColumns)).window(windows), Accumulators.of(aggregates,
+                new WindowKeys.RowArguments(aggregates)), keyColumns.length, outputs, timeRoot, form);
     }
 
     private static <T, R> SingleOutputStreamOperator<R> overElements(StreamScan<T> scan, int[] keyColumns,
@@ -65,14 +63,15 @@ final class WindowAggregation {
         List<String> keys = Arrays.stream(keyColumns).mapToObj(scan.fieldOf()::get).toList();
         @SuppressWarnings("unchecked") // a Long is an Object: the windows' keys are Objects to their function
         KeySelector<T, Object> key = keys.size() == 1 && scan.isLongField(keyColumns[0])
-                ? (KeySelector<T, Object>) (KeySelector<T, ?>) new LongFieldKey<T>(keys.get(0)) : new FieldKey<T>(keys);
+                ? (KeySelector<T, Object>) (KeySelector<T, ?>) new WindowKeys.LongFieldKey<T>(keys.get(0))
+                : new WindowKeys.FieldKey<T>(keys);
         List<String> arguments = new ArrayList<>();
         for (Aggregate aggregate : aggregates) {
             arguments.add(aggregate.argument() == null ? null
                     : scan.fieldOf().get(((Bound.Column) aggregate.argument()).index()));
         }
         return rows(scan.elements().keyBy(key).window(windows), Accumulators.of(aggregates,
-                new FieldArguments<T>(arguments)), keyColumns.length, outputs, timeRoot, form);
+                new WindowKeys.FieldArguments<T>(arguments)), keyColumns.length, outputs, timeRoot, form);
     }
 
     private static <IN, A, R> SingleOutputStreamOperator<R> rows(WindowedStream<IN, Object, TimeWindow> windows,
@@ -81,143 +80,19 @@ final class WindowAggregation {
         return windows.aggregate(accumulators, new Rows<>(keyColumns, outputs, accumulators, timeRoot, form));
     }
 
-    /**
-     * The grouping columns' values as the key: the value itself for one column (no list to make,
-     * hash and compare per row), else a list of them (equal values, equal keys).
-     */
-    record RowKey(int[] columns) implements KeySelector<Object[], Object> {
-        @Override
-        public Object getKey(Object[] row) {
-            if (columns.length == 1) {
-                return keyOf(row[columns[0]]);
-            }
-            List<Object> key = new ArrayList<>(columns.length);
-            for (int column : columns) {
-                key.add(row[column]);
-            }
-            return key;
-        }
-    }
-
-    /** {@link RowKey} over a scan's elements: the grouping columns read from their fields. */
-    static final class FieldKey<T> implements KeySelector<T, Object> {
-        private static final long serialVersionUID = 1L;
-        private final FieldReaders fields;
-
-        FieldKey(List<String> fields) {
-            this.fields = new FieldReaders(fields);
-        }
-
-        @Override
-        public Object getKey(T element) {
-            if (fields.size() == 1) {
-                return keyOf(fields.read(element, 0));
-            }
-            List<Object> key = new ArrayList<>(fields.size());
-            for (int i = 0; i < fields.size(); i++) {
-                key.add(fields.read(element, i));
-            }
-            return key;
-        }
-    }
-
-    /** {@link FieldKey} of one {@code long} field, which the windows keep unboxed. */
-    static final class LongFieldKey<T> implements LongKeySelector<T> {
-        private static final long serialVersionUID = 1L;
-        private final String field;
-        private transient Class<?> readerClass;
-        private transient JavaFields.LongReader reader;
-
-        LongFieldKey(String field) {
-            this.field = field;
-        }
-
-        @Override
-        public long getLongKey(T element) {
-            if (element.getClass() != readerClass) {
-                reader = JavaFields.longReader(element.getClass(), field);
-                readerClass = element.getClass();
-            }
-            return reader.read(element);
-        }
-    }
-
-    /** The key of one grouping column's value. */
-    private static Object keyOf(Object value) {
-        return value == null ? NULL_KEY : value;
-    }
-
-    /** The {@code index}th of {@code count} grouping columns' value in {@code key}, as a key selector above made it. */
-    static Object keyColumn(Object key, int count, int index) {
-        if (count == 1) {
-            return key == NULL_KEY ? null : key;
-        }
-        return ((List<?>) key).get(index);
-    }
-
-    /** The key of rows whose one grouping column is NULL (keys must not be null): equal to no value. */
-    enum NullKey { NULL }
-
-    private static final NullKey NULL_KEY = NullKey.NULL;
-
-    /** Each aggregate's argument's value in an input: a row, or a scan's element. */
-    interface Arguments<IN> extends Serializable {
-        /** The {@code i}th aggregate's argument; never asked of {@code COUNT(*)}. */
-        Object value(IN input, int i);
-    }
-
-    /** Arguments evaluated over rows. */
-    static final class RowArguments implements Arguments<Object[]> {
-        private static final long serialVersionUID = 1L;
-        private final List<Aggregate> aggregates;
-        private transient Evaluation[] arguments;
-
-        RowArguments(List<Aggregate> aggregates) {
-            this.aggregates = List.copyOf(aggregates);
-        }
-
-        @Override
-        public Object value(Object[] row, int i) {
-            if (arguments == null) {
-                Evaluator evaluator = new Evaluator(() -> {
-                    throw new IllegalStateException("PROCTIME() in an aggregate's argument");
-                });
-                arguments = aggregates.stream().map(a -> a.argument() == null ? null : evaluator.compile(a.argument()))
-                        .toArray(Evaluation[]::new);
-            }
-            return arguments[i].apply(row);
-        }
-    }
-
-    /** Arguments that are fields of a scan's elements. */
-    static final class FieldArguments<T> implements Arguments<T> {
-        private static final long serialVersionUID = 1L;
-        private final FieldReaders fields;
-
-        /** @param fields per aggregate, its argument's field, or {@code null} for {@code COUNT(*)} */
-        FieldArguments(List<String> fields) {
-            this.fields = new FieldReaders(fields);
-        }
-
-        @Override
-        public Object value(T element, int i) {
-            return fields.read(element, i);
-        }
-    }
-
     /** The accumulator of every aggregate for one key and window, and each aggregate's result from it. */
     abstract static class Accumulators<IN, A> implements AggregateFunction<IN, A, A> {
         private static final long serialVersionUID = 1L;
         final List<Aggregate> aggregates;
-        final Arguments<IN> arguments;
+        final WindowKeys.Arguments<IN> arguments;
 
-        Accumulators(List<Aggregate> aggregates, Arguments<IN> arguments) {
+        Accumulators(List<Aggregate> aggregates, WindowKeys.Arguments<IN> arguments) {
             this.aggregates = List.copyOf(aggregates);
             this.arguments = arguments;
         }
 
         /** The accumulators for {@code aggregates}: counts and integral sums in one {@code long[]} when they allow. */
-        static <IN> Accumulators<IN, ?> of(List<Aggregate> aggregates, Arguments<IN> arguments) {
+        static <IN> Accumulators<IN, ?> of(List<Aggregate> aggregates, WindowKeys.Arguments<IN> arguments) {
             return aggregates.stream().allMatch(Aggregate::countsInLongs) ? new Longs<>(aggregates, arguments)
                     : new States<>(aggregates, arguments);
         }
@@ -235,7 +110,7 @@ final class WindowAggregation {
     static final class States<IN> extends Accumulators<IN, Aggregate.State[]> {
         private static final long serialVersionUID = 1L;
 
-        States(List<Aggregate> aggregates, Arguments<IN> arguments) {
+        States(List<Aggregate> aggregates, WindowKeys.Arguments<IN> arguments) {
             super(aggregates, arguments);
         }
 
@@ -283,7 +158,7 @@ final class WindowAggregation {
         private static final byte SUM = 2; // of integers, for SUM and AVG
         private final byte[] kinds; // per aggregate: what add does with its argument
 
-        Longs(List<Aggregate> aggregates, Arguments<IN> arguments) {
+        Longs(List<Aggregate> aggregates, WindowKeys.Arguments<IN> arguments) {
             super(aggregates, arguments);
             kinds = new byte[aggregates.size()];
             for (int i = 0; i < kinds.length; i++) {
@@ -372,7 +247,7 @@ final class WindowAggregation {
             for (int i = 0; i < row.length; i++) {
                 Output output = outputs.get(i);
                 row[i] = switch (output.kind()) {
-                    case KEY -> keyColumn(key, keyColumns, output.index());
+                    case KEY -> WindowKeys.keyColumn(key, keyColumns, output.index());
                     case WINDOW_START -> start;
                     case WINDOW_END -> end;
                     case WINDOW_TIME -> time;
