@@ -11,6 +11,7 @@ import dev.tidemark.api.sink.PrintSink;
 import dev.tidemark.eventtime.AssignerWithPeriodicWatermarks;
 import dev.tidemark.eventtime.AssignerWithPunctuatedWatermarks;
 import dev.tidemark.eventtime.WatermarkStrategy;
+import dev.tidemark.api.graph.Operation;
 import dev.tidemark.runtime.graph.OneInputTransformation;
 import dev.tidemark.runtime.graph.PartitionTransformation;
 import dev.tidemark.runtime.graph.Partitioner;
@@ -181,7 +182,7 @@ public class DataStream<T> {
     /** Applies {@code mapper} to every element; results keep their input's timestamp. */
     public <R> SingleOutputStreamOperator<R> map(MapFunction<T, R> mapper) {
         SerializedValue<MapFunction<T, R>> fn = serialize(mapper, "Map");
-        return oneInput("Map", ctx -> new MapOperator<>(fn.copy(), ctx));
+        return described(oneInput("Map", ctx -> new MapOperator<>(fn.copy(), ctx)), () -> new Operation.Map(fn.copy()));
     }
 
     /** As {@link #map(MapFunction)}, declaring the result type (kept for tools that translate the pipeline). */
@@ -192,13 +193,15 @@ public class DataStream<T> {
     /** Keeps the elements for which {@code filter} returns {@code true}. */
     public SingleOutputStreamOperator<T> filter(FilterFunction<T> filter) {
         SerializedValue<FilterFunction<T>> fn = serialize(filter, "Filter");
-        return ofThisType(oneInput("Filter", ctx -> new FilterOperator<>(fn.copy(), ctx)));
+        return ofThisType(described(oneInput("Filter", ctx -> new FilterOperator<>(fn.copy(), ctx)),
+                () -> new Operation.Filter(fn.copy())));
     }
 
     /** Applies {@code flatMapper}, which emits zero or more results per element. */
     public <R> SingleOutputStreamOperator<R> flatMap(FlatMapFunction<T, R> flatMapper) {
         SerializedValue<FlatMapFunction<T, R>> fn = serialize(flatMapper, "FlatMap");
-        return oneInput("FlatMap", ctx -> new FlatMapOperator<>(fn.copy(), ctx));
+        return described(oneInput("FlatMap", ctx -> new FlatMapOperator<>(fn.copy(), ctx)),
+                () -> new Operation.FlatMap(fn.copy()));
     }
 
     /** As {@link #flatMap(FlatMapFunction)}, declaring the result type. */
@@ -214,7 +217,8 @@ public class DataStream<T> {
     /** Applies {@code function}, which sees timestamps, time, and may emit side outputs. */
     public <R> SingleOutputStreamOperator<R> process(ProcessFunction<T, R> function) {
         SerializedValue<ProcessFunction<T, R>> fn = serialize(function, "Process");
-        return oneInput("Process", ctx -> new ProcessOperator<>(fn.copy(), ctx));
+        return described(oneInput("Process", ctx -> new ProcessOperator<>(fn.copy(), ctx)),
+                () -> new Operation.Process(fn.copy()));
     }
 
     /**
@@ -223,7 +227,8 @@ public class DataStream<T> {
      */
     public SingleOutputStreamOperator<T> assignTimestampsAndWatermarks(WatermarkStrategy<T> strategy) {
         SerializedValue<WatermarkStrategy<T>> fn = serialize(strategy, "Timestamps/Watermarks");
-        return ofThisType(oneInput("Timestamps/Watermarks", ctx -> new TimestampsAndWatermarksOperator<>(fn.copy(), ctx)));
+        return ofThisType(described(oneInput("Timestamps/Watermarks",
+                ctx -> new TimestampsAndWatermarksOperator<>(fn.copy(), ctx)), () -> new Operation.AssignTimestamps(fn.copy())));
     }
 
     /** The classic periodic form of {@link #assignTimestampsAndWatermarks(WatermarkStrategy)}. */
@@ -239,7 +244,7 @@ public class DataStream<T> {
     /** Ends the stream in {@code sink}. */
     public DataStreamSink<T> addSink(SinkFunction<T> sink) {
         SerializedValue<SinkFunction<T>> fn = serialize(sink, "Sink");
-        return addSinkOperator("Sink", ctx -> new SinkOperator<>(fn.copy(), ctx));
+        return addSinkOperator("Sink", ctx -> new SinkOperator<>(fn.copy(), ctx), () -> new Operation.Sink(fn.copy()));
     }
 
     /**
@@ -331,7 +336,14 @@ public class DataStream<T> {
     }
 
     DataStreamSink<T> addSinkOperator(String name, dev.tidemark.runtime.operators.OperatorFactory<T, Void> factory) {
+        return addSinkOperator(name, factory, null);
+    }
+
+    /** As {@link #addSinkOperator(String, dev.tidemark.runtime.operators.OperatorFactory)}, described by {@code operation}. */
+    DataStreamSink<T> addSinkOperator(String name, dev.tidemark.runtime.operators.OperatorFactory<T, Void> factory,
+            java.util.function.Supplier<? extends Operation> operation) {
         OneInputTransformation<T, Void> sink = new OneInputTransformation<>(name, transformation, factory, true);
+        sink.describe(operation);
         environment.addTransformation(sink);
         return new DataStreamSink<>(sink);
     }
@@ -340,6 +352,13 @@ public class DataStream<T> {
         OneInputTransformation<T, R> t = new OneInputTransformation<>(name, transformation, factory, false);
         environment.addTransformation(t);
         return new SingleOutputStreamOperator<>(environment, t);
+    }
+
+    /** {@code operator}, whose node {@code operation} describes for the pipeline graph. */
+    static <R> SingleOutputStreamOperator<R> described(SingleOutputStreamOperator<R> operator,
+            java.util.function.Supplier<? extends Operation> operation) {
+        operator.getTransformation().describe(operation);
+        return operator;
     }
 
     /** {@code operator}, whose elements are this stream's, with this stream's declared type if it has one. */

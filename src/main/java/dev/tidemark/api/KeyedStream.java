@@ -1,5 +1,6 @@
 package dev.tidemark.api;
 
+import dev.tidemark.api.graph.Operation;
 import dev.tidemark.api.functions.FilterFunction;
 import dev.tidemark.api.functions.FlatMapFunction;
 import dev.tidemark.api.functions.KeySelector;
@@ -71,7 +72,8 @@ public class KeyedStream<T, K> extends DataStream<T> implements FieldAggregation
     /** Applies {@code function} with keyed state and timers. */
     public <R> SingleOutputStreamOperator<R> process(KeyedProcessFunction<K, T, R> function) {
         SerializedValue<KeyedProcessFunction<K, T, R>> fn = serialize(function, "KeyedProcess");
-        return oneInput("KeyedProcess", ctx -> new KeyedProcessOperator<>(fn.copy(), newKeySelector(), ctx));
+        return described(oneInput("KeyedProcess", ctx -> new KeyedProcessOperator<>(fn.copy(), newKeySelector(), ctx)),
+                () -> new Operation.KeyedProcess(newKeySelector(), fn.copy()));
     }
 
     /**
@@ -127,7 +129,9 @@ public class KeyedStream<T, K> extends DataStream<T> implements FieldAggregation
     /** For every element, emits the reduction of all elements of its key so far. */
     public SingleOutputStreamOperator<T> reduce(ReduceFunction<T> reducer) {
         SerializedValue<ReduceFunction<T>> fn = serialize(reducer, "Keyed Reduce");
-        return oneInput("Keyed Reduce", ctx -> new StreamGroupedReduceOperator<>(fn.copy(), newKeySelector(), ctx));
+        return described(oneInput("Keyed Reduce",
+                ctx -> new StreamGroupedReduceOperator<>(fn.copy(), newKeySelector(), ctx)),
+                () -> new Operation.KeyedReduce(newKeySelector(), fn.copy()));
     }
 
     /** Cuts the stream into the windows {@code assigner} chooses. */

@@ -368,6 +368,15 @@ public final class StreamExecutionEnvironment {
         return job;
     }
 
+    /**
+     * A read-only view of the pipeline built since the last execution, with fresh copies of its
+     * functions: what a runner for another engine translates ({@code FlinkRunner}). Reading it
+     * changes nothing.
+     */
+    public dev.tidemark.api.graph.PipelineGraph getPipelineGraph() {
+        return dev.tidemark.runtime.graph.PipelineGraphs.of(transformations, parallelism, config);
+    }
+
     /** Every node added since the last execution, in creation order. */
     @Internal
     public List<Transformation<?>> getTransformations() {

@@ -1,5 +1,7 @@
 package dev.tidemark.api;
 
+import dev.tidemark.api.graph.Operation;
+import dev.tidemark.runtime.operators.OperatorFactory;
 import dev.tidemark.api.functions.AggregateFunction;
 import dev.tidemark.api.functions.ProcessWindowFunction;
 import dev.tidemark.api.functions.ReduceFunction;
@@ -193,20 +195,25 @@ public final class WindowedStream<T, K, W extends Window> implements FieldAggreg
         if (sharePanes && panesProblem != null) {
             throw new IllegalStateException("sharePanes() cannot apply: " + panesProblem);
         }
-        if (sharePanes || panesProblem == null && aggregate.mergesExactly()) {
-            String name = "Paned" + spec.name();
-            SerializedValue<WindowOperatorSpec> copies = DataStream.serialize((WindowOperatorSpec) spec, name);
-            return input.oneInput(name, ctx -> new PanedWindowOperator<>(copies.copy(), ctx));
+        boolean panes = sharePanes || panesProblem == null && aggregate.mergesExactly();
+        String name = panes ? "Paned" + spec.name() : spec.name();
+        SerializedValue<WindowOperatorSpec> copies = DataStream.serialize((WindowOperatorSpec) spec, name);
+        OperatorFactory<T, R> factory;
+        if (panes) {
+            factory = ctx -> new PanedWindowOperator<>(copies.copy(), ctx);
+        } else if (AlignedWindowOperator.applies(spec)) {
+            factory = ctx -> new AlignedWindowOperator<>(copies.copy(), ctx);
+        } else if (SessionWindowOperator.applies(spec)) {
+            factory = ctx -> new SessionWindowOperator<>(copies.copy(), ctx);
+        } else {
+            factory = ctx -> new WindowOperator<>(copies.copy(), ctx);
         }
-        String name = spec.name();
-        SerializedValue<WindowOperatorSpec<K, T, R, W>> copies = DataStream.serialize(spec, name);
-        if (AlignedWindowOperator.applies(spec)) {
-            return input.oneInput(name, ctx -> new AlignedWindowOperator<>((WindowOperatorSpec) copies.copy(), ctx));
-        }
-        if (SessionWindowOperator.applies(spec)) {
-            return input.oneInput(name, ctx -> new SessionWindowOperator<>((WindowOperatorSpec) copies.copy(), ctx));
-        }
-        return input.oneInput(name, ctx -> new WindowOperator<>(copies.copy(), ctx));
+        return DataStream.described(input.oneInput(name, factory), () -> describe(copies.copy()));
+    }
+
+    private static Operation.Window describe(WindowOperatorSpec<?, ?, ?, ?> spec) {
+        return new Operation.Window(spec.keySelector(), spec.assigner(), spec.trigger(), spec.evictor(),
+                spec.allowedLatenessMillis(), spec.lateTag(), spec.reduce(), spec.aggregate(), spec.function());
     }
 
     /** Why panes cannot apply to these windows and {@code aggregate}, or {@code null} if they can. */

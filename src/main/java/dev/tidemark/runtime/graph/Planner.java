@@ -146,7 +146,7 @@ public final class Planner {
         return in.partitioner;
     }
 
-    private static int parallelism(Transformation<?> t, int defaultParallelism) {
+    static int parallelism(Transformation<?> t, int defaultParallelism) {
         int explicit = t.parallelism();
         if (t instanceof SourceTransformation<?> source && !(source.originalFunction() instanceof ParallelSourceFunction<?>)
                 && !source.isSplitSource()) {

@@ -1,8 +1,10 @@
 package dev.tidemark.runtime.graph;
 
+import dev.tidemark.api.graph.Operation;
 import dev.tidemark.api.typeinfo.TypeInformation;
 
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -31,6 +33,7 @@ public abstract sealed class Transformation<T>
     private boolean startsNewChain;
     private int parallelism = DEFAULT_PARALLELISM;
     private TypeInformation<?> outputType;
+    private Supplier<? extends Operation> operation; // fresh copies of the user's functions per call; null: opaque
 
     protected Transformation(String name) {
         this.name = name;
@@ -109,6 +112,19 @@ public abstract sealed class Transformation<T>
 
     public void setOutputType(TypeInformation<?> outputType) {
         this.outputType = outputType;
+    }
+
+    /**
+     * What the node does, for {@code PipelineGraph}: with fresh copies of the user's functions,
+     * {@link Operation.Opaque} unless the API that made the node described it.
+     */
+    public Operation operation() {
+        return operation == null ? new Operation.Opaque(name) : operation.get();
+    }
+
+    /** Sets what {@link #operation()} returns: {@code operation} makes it, with fresh copies. */
+    public void describe(Supplier<? extends Operation> operation) {
+        this.operation = operation;
     }
 
     /** The nodes this one reads from. */

@@ -32,6 +32,21 @@ public final class SlidingProcessingTimeWindows extends WindowAssigner<Object, T
         return new SlidingProcessingTimeWindows(sizeMillis, slideMillis, offsetMillis(offset, slideMillis, "slide"));
     }
 
+    /** The window size in milliseconds. */
+    public long getSize() {
+        return size;
+    }
+
+    /** How far apart window starts are, in milliseconds. */
+    public long getSlide() {
+        return slide;
+    }
+
+    /** The offset of window starts from the epoch, in milliseconds. */
+    public long getOffset() {
+        return offset;
+    }
+
     @Override
     public void assignWindows(Object element, long timestamp, Context context, WindowCollector<TimeWindow> out) {
         SlidingEventTimeWindows.collect(context.getCurrentProcessingTime(), size, slide, offset, recent, out);

@@ -29,6 +29,16 @@ public final class TumblingProcessingTimeWindows extends WindowAssigner<Object, 
         return new TumblingProcessingTimeWindows(sizeMillis, offsetMillis(offset, sizeMillis, "size"));
     }
 
+    /** The window size in milliseconds. */
+    public long getSize() {
+        return size;
+    }
+
+    /** The offset of window starts from the epoch, in milliseconds. */
+    public long getOffset() {
+        return offset;
+    }
+
     @Override
     public void assignWindows(Object element, long timestamp, Context context, WindowCollector<TimeWindow> out) {
         long now = context.getCurrentProcessingTime();

@@ -1,0 +1,112 @@
+package dev.tidemark.runtime.flink;
+
+import dev.tidemark.api.ExecutionConfig;
+import dev.tidemark.api.JobClient;
+import dev.tidemark.api.JobExecutionResult;
+import dev.tidemark.api.JobStatus;
+import dev.tidemark.api.TimeCharacteristic;
+import dev.tidemark.runtime.graph.PipelineGraphs;
+import dev.tidemark.runtime.graph.Transformation;
+import dev.tidemark.runtime.task.PipelineExecutor;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+/**
+ * Runs each pipeline a Tidemark environment executes as a Flink job, on a fresh Flink environment
+ * from {@code flink}: what {@code FlinkRunner.environment(..)} puts behind {@code env.execute()}.
+ */
+public final class FlinkExecutor implements PipelineExecutor {
+
+    private final Supplier<StreamExecutionEnvironment> flink;
+
+    public FlinkExecutor(Supplier<StreamExecutionEnvironment> flink) {
+        this.flink = flink;
+    }
+
+    @Override
+    public JobClient executeAsync(String jobName, List<Transformation<?>> transformations, int parallelism,
+            ExecutionConfig config, TimeCharacteristic characteristic) {
+        StreamExecutionEnvironment env = flink.get();
+        Translator.translate(PipelineGraphs.of(transformations, parallelism, config), env);
+        org.apache.flink.core.execution.JobClient client;
+        try {
+            client = env.executeAsync(jobName);
+        } catch (Exception e) {
+            throw new IllegalStateException("Flink did not accept job '" + jobName + "': " + e.getMessage(), e);
+        }
+        return new FlinkJob(jobName, client);
+    }
+
+    /** Flink's failure of job {@code jobName}, with Flink's own message (which names the task that failed). */
+    private static dev.tidemark.api.JobExecutionException failed(String jobName, ExecutionException e) {
+        Throwable cause = e.getCause();
+        return new dev.tidemark.api.JobExecutionException("job '" + jobName + "' failed on Flink: " + cause.getMessage(),
+                null, cause);
+    }
+
+    /** A Tidemark job client over Flink's. */
+    private record FlinkJob(String jobName, org.apache.flink.core.execution.JobClient flink) implements JobClient {
+
+        @Override
+        public JobStatus status() {
+            try {
+                return JobStatus.valueOf(flink.getJobStatus().get().name());
+            } catch (IllegalArgumentException e) {
+                return JobStatus.RUNNING; // Flink's states between these (cancelling, failing, suspended)
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while asking Flink for the status of job " + jobName, e);
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("Flink could not tell the status of job " + jobName, e.getCause());
+            }
+        }
+
+        @Override
+        public Map<String, Long> metrics() {
+            return Map.of(); // Flink's metrics are in Flink's reporters and web UI
+        }
+
+        @Override
+        public CompletableFuture<Void> cancel() {
+            return flink.cancel().thenApply(ack -> null);
+        }
+
+        @Override
+        public CompletableFuture<JobExecutionResult> getJobExecutionResult() {
+            return flink.getJobExecutionResult().thenApply(result -> new JobExecutionResult(jobName,
+                    Duration.ofMillis(result.getNetRuntime()), result.getAllAccumulatorResults()));
+        }
+
+        @Override
+        public CompletableFuture<Path> triggerSavepoint(Path directory) {
+            return flink.triggerSavepoint(directory.toUri().toString(),
+                    org.apache.flink.core.execution.SavepointFormatType.CANONICAL).thenApply(Path::of);
+        }
+
+        @Override
+        public JobExecutionResult await() throws InterruptedException {
+            try {
+                return getJobExecutionResult().get();
+            } catch (ExecutionException e) {
+                throw failed(jobName, e);
+            }
+        }
+
+        @Override
+        public JobExecutionResult await(Duration timeout) throws InterruptedException, TimeoutException {
+            try {
+                return getJobExecutionResult().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (ExecutionException e) {
+                throw failed(jobName, e);
+            }
+        }
+    }
+}

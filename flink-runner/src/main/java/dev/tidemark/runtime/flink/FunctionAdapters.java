@@ -1,0 +1,177 @@
+package dev.tidemark.runtime.flink;
+
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.functions.RichFilterFunction;
+import org.apache.flink.api.common.functions.RichFlatMapFunction;
+import org.apache.flink.api.common.functions.RichMapFunction;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
+import org.apache.flink.util.Collector;
+
+/**
+ * Tidemark's functions behind Flink's interfaces, one adapter per kind. Each adapter names its
+ * output type ({@link ResultTypeQueryable}), so Flink never extracts a type from the adapter's type
+ * variables, and opens and closes a rich Tidemark function with a runtime context over Flink's.
+ */
+final class FunctionAdapters {
+
+    private FunctionAdapters() {}
+
+    /** {@code map(..)}. */
+    static final class Map<I, O> extends RichMapFunction<I, O> implements ResultTypeQueryable<O> {
+        private static final long serialVersionUID = 1L;
+        private final dev.tidemark.api.functions.MapFunction<I, O> function;
+        private final TypeInformation<O> type;
+
+        Map(dev.tidemark.api.functions.MapFunction<I, O> function, TypeInformation<O> type) {
+            this.function = function;
+            this.type = type;
+        }
+
+        @Override
+        public void open(OpenContext context) throws Exception {
+            FlinkRuntimeContext.open(function, getRuntimeContext());
+        }
+
+        @Override
+        public O map(I value) throws Exception {
+            return function.map(value);
+        }
+
+        @Override
+        public void close() throws Exception {
+            FlinkRuntimeContext.close(function);
+        }
+
+        @Override
+        public TypeInformation<O> getProducedType() {
+            return type;
+        }
+    }
+
+    /** {@code filter(..)}. */
+    static final class Filter<T> extends RichFilterFunction<T> {
+        private static final long serialVersionUID = 1L;
+        private final dev.tidemark.api.functions.FilterFunction<T> function;
+
+        Filter(dev.tidemark.api.functions.FilterFunction<T> function) {
+            this.function = function;
+        }
+
+        @Override
+        public void open(OpenContext context) throws Exception {
+            FlinkRuntimeContext.open(function, getRuntimeContext());
+        }
+
+        @Override
+        public boolean filter(T value) throws Exception {
+            return function.filter(value);
+        }
+
+        @Override
+        public void close() throws Exception {
+            FlinkRuntimeContext.close(function);
+        }
+    }
+
+    /** {@code flatMap(..)}. */
+    static final class FlatMap<I, O> extends RichFlatMapFunction<I, O> implements ResultTypeQueryable<O> {
+        private static final long serialVersionUID = 1L;
+        private final dev.tidemark.api.functions.FlatMapFunction<I, O> function;
+        private final TypeInformation<O> type;
+
+        FlatMap(dev.tidemark.api.functions.FlatMapFunction<I, O> function, TypeInformation<O> type) {
+            this.function = function;
+            this.type = type;
+        }
+
+        @Override
+        public void open(OpenContext context) throws Exception {
+            FlinkRuntimeContext.open(function, getRuntimeContext());
+        }
+
+        @Override
+        public void flatMap(I value, Collector<O> out) throws Exception {
+            function.flatMap(value, out::collect);
+        }
+
+        @Override
+        public void close() throws Exception {
+            FlinkRuntimeContext.close(function);
+        }
+
+        @Override
+        public TypeInformation<O> getProducedType() {
+            return type;
+        }
+    }
+
+    /** A reduce function: keyed reduce, window reduce, reducing state. */
+    static final class Reduce<T> implements org.apache.flink.api.common.functions.ReduceFunction<T> {
+        private static final long serialVersionUID = 1L;
+        private final dev.tidemark.api.functions.ReduceFunction<T> function;
+
+        Reduce(dev.tidemark.api.functions.ReduceFunction<T> function) {
+            this.function = function;
+        }
+
+        @Override
+        public T reduce(T a, T b) throws Exception {
+            return function.reduce(a, b);
+        }
+    }
+
+    /** An aggregate function: window aggregate, aggregating state. */
+    static final class Aggregate<I, A, O> implements org.apache.flink.api.common.functions.AggregateFunction<I, A, O> {
+        private static final long serialVersionUID = 1L;
+        private final dev.tidemark.api.functions.AggregateFunction<I, A, O> function;
+
+        Aggregate(dev.tidemark.api.functions.AggregateFunction<I, A, O> function) {
+            this.function = function;
+        }
+
+        @Override
+        public A createAccumulator() {
+            return function.createAccumulator();
+        }
+
+        @Override
+        public A add(I value, A accumulator) {
+            return function.add(value, accumulator);
+        }
+
+        @Override
+        public O getResult(A accumulator) {
+            return function.getResult(accumulator);
+        }
+
+        @Override
+        public A merge(A a, A b) {
+            return function.merge(a, b);
+        }
+    }
+
+    /** A key selector: {@code keyBy(..)}. */
+    static final class Key<T, K> implements org.apache.flink.api.java.functions.KeySelector<T, K>, ResultTypeQueryable<K> {
+        private static final long serialVersionUID = 1L;
+        private final dev.tidemark.api.functions.KeySelector<T, K> selector;
+
+        Key(dev.tidemark.api.functions.KeySelector<T, K> selector) {
+            this.selector = selector;
+        }
+
+        @Override
+        public K getKey(T value) throws Exception {
+            K key = selector.getKey(value);
+            if (key == null) {
+                throw new NullPointerException("key selector returned null: a key must not be null; element=" + value);
+            }
+            return key;
+        }
+
+        @Override
+        public TypeInformation<K> getProducedType() {
+            return FlinkTypes.any();
+        }
+    }
+}

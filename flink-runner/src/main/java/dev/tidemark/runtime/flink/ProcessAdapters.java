@@ -1,0 +1,199 @@
+package dev.tidemark.runtime.flink;
+
+import dev.tidemark.api.functions.TimeDomain;
+import dev.tidemark.api.functions.TimerService;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
+import org.apache.flink.util.Collector;
+import org.apache.flink.util.OutputTag;
+
+/**
+ * Tidemark's process functions behind Flink's: a {@code ProcessFunction} and a
+ * {@code KeyedProcessFunction}, with their contexts, timers and side outputs carried over one to
+ * one. Flink's {@code KeyedProcessFunction} has the same timer and state rules as Tidemark's, so
+ * a function behaves the same on both.
+ */
+final class ProcessAdapters {
+
+    private ProcessAdapters() {}
+
+    /** The Flink tag of a Tidemark side output: the same id, Tidemark's format. */
+    static OutputTag<Object> tag(dev.tidemark.api.OutputTag<?> tag) {
+        return new OutputTag<>(tag.id(), FlinkTypes.any());
+    }
+
+    /** A record's timestamp as Tidemark reads it: {@code Long.MIN_VALUE} for none. */
+    static long timestamp(Long flink) {
+        return flink == null ? Long.MIN_VALUE : flink;
+    }
+
+    static TimerService timers(org.apache.flink.streaming.api.TimerService flink) {
+        return new TimerService() {
+            @Override
+            public long currentProcessingTime() {
+                return flink.currentProcessingTime();
+            }
+
+            @Override
+            public long currentWatermark() {
+                return flink.currentWatermark();
+            }
+
+            @Override
+            public void registerEventTimeTimer(long time) {
+                flink.registerEventTimeTimer(time);
+            }
+
+            @Override
+            public void registerProcessingTimeTimer(long time) {
+                flink.registerProcessingTimeTimer(time);
+            }
+
+            @Override
+            public void deleteEventTimeTimer(long time) {
+                flink.deleteEventTimeTimer(time);
+            }
+
+            @Override
+            public void deleteProcessingTimeTimer(long time) {
+                flink.deleteProcessingTimeTimer(time);
+            }
+        };
+    }
+
+    static TimeDomain domain(org.apache.flink.streaming.api.TimeDomain flink) {
+        return flink == org.apache.flink.streaming.api.TimeDomain.EVENT_TIME ? TimeDomain.EVENT_TIME : TimeDomain.PROCESSING_TIME;
+    }
+
+    /** {@code process(ProcessFunction)} on a stream that is not keyed. */
+    static final class Process<I, O> extends org.apache.flink.streaming.api.functions.ProcessFunction<I, O>
+            implements ResultTypeQueryable<O> {
+        private static final long serialVersionUID = 1L;
+        private final dev.tidemark.api.functions.ProcessFunction<I, O> function;
+        private final TypeInformation<O> type;
+
+        Process(dev.tidemark.api.functions.ProcessFunction<I, O> function, TypeInformation<O> type) {
+            this.function = function;
+            this.type = type;
+        }
+
+        @Override
+        public void open(OpenContext context) throws Exception {
+            FlinkRuntimeContext.open(function, getRuntimeContext());
+        }
+
+        @Override
+        public void processElement(I value, Context ctx, Collector<O> out) throws Exception {
+            function.processElement(value, function.new Context() {
+                @Override
+                public long timestamp() {
+                    return ProcessAdapters.timestamp(ctx.timestamp());
+                }
+
+                @Override
+                public TimerService timerService() {
+                    return timers(ctx.timerService());
+                }
+
+                @Override
+                public <X> void output(dev.tidemark.api.OutputTag<X> tag, X value) {
+                    ctx.output(tag(tag), value);
+                }
+            }, out::collect);
+        }
+
+        @Override
+        public void close() throws Exception {
+            FlinkRuntimeContext.close(function);
+        }
+
+        @Override
+        public TypeInformation<O> getProducedType() {
+            return type;
+        }
+    }
+
+    /** {@code KeyedStream.process(..)}, and a keyed stream's rich functions, which run as one. */
+    static final class Keyed<K, I, O> extends org.apache.flink.streaming.api.functions.KeyedProcessFunction<K, I, O>
+            implements ResultTypeQueryable<O> {
+        private static final long serialVersionUID = 1L;
+        private final dev.tidemark.api.functions.KeyedProcessFunction<K, I, O> function;
+        private final TypeInformation<O> type;
+
+        Keyed(dev.tidemark.api.functions.KeyedProcessFunction<K, I, O> function, TypeInformation<O> type) {
+            this.function = function;
+            this.type = type;
+        }
+
+        @Override
+        public void open(OpenContext context) throws Exception {
+            FlinkRuntimeContext.open(function, getRuntimeContext());
+        }
+
+        @Override
+        public void processElement(I value, Context ctx, Collector<O> out) throws Exception {
+            function.processElement(value, function.new Context() {
+                @Override
+                public long timestamp() {
+                    return ProcessAdapters.timestamp(ctx.timestamp());
+                }
+
+                @Override
+                public TimerService timerService() {
+                    return timers(ctx.timerService());
+                }
+
+                @Override
+                public <X> void output(dev.tidemark.api.OutputTag<X> tag, X value) {
+                    ctx.output(tag(tag), value);
+                }
+
+                @Override
+                public K getCurrentKey() {
+                    return ctx.getCurrentKey();
+                }
+            }, out::collect);
+        }
+
+        @Override
+        public void onTimer(long timestamp, OnTimerContext ctx, Collector<O> out) throws Exception {
+            function.onTimer(timestamp, function.new OnTimerContext() {
+                @Override
+                public long timestamp() {
+                    return ProcessAdapters.timestamp(ctx.timestamp());
+                }
+
+                @Override
+                public TimerService timerService() {
+                    return timers(ctx.timerService());
+                }
+
+                @Override
+                public <X> void output(dev.tidemark.api.OutputTag<X> tag, X value) {
+                    ctx.output(tag(tag), value);
+                }
+
+                @Override
+                public K getCurrentKey() {
+                    return ctx.getCurrentKey();
+                }
+
+                @Override
+                public TimeDomain timeDomain() {
+                    return domain(ctx.timeDomain());
+                }
+            }, out::collect);
+        }
+
+        @Override
+        public void close() throws Exception {
+            FlinkRuntimeContext.close(function);
+        }
+
+        @Override
+        public TypeInformation<O> getProducedType() {
+            return type;
+        }
+    }
+}

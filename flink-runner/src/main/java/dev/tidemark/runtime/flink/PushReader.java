@@ -1,0 +1,236 @@
+package dev.tidemark.runtime.flink;
+
+import dev.tidemark.api.functions.RichFunction;
+import dev.tidemark.api.functions.RuntimeContext;
+import dev.tidemark.api.source.SourceFunction;
+import dev.tidemark.eventtime.Watermark;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import org.apache.flink.api.connector.source.ReaderOutput;
+import org.apache.flink.api.connector.source.SourceReader;
+import org.apache.flink.core.io.InputStatus;
+import org.apache.flink.util.InstantiationUtil;
+
+/**
+ * Runs one instance of a Tidemark {@link SourceFunction} on a thread of its own and passes what it
+ * emits to Flink's reader output in order. Every change that {@link #pollNext} depends on (an item
+ * queued, the function ending or failing, the split arriving or never coming) completes the future
+ * {@link #isAvailable} handed out, so the reader never waits on a future nothing will complete.
+ */
+final class PushReader<T> implements SourceReader<T, PushSource.Split> {
+
+    private static final int CAPACITY = 1024;
+    private static final Object IDLE = new Object();
+    private static final long STOP_WAIT_MILLIS = 10_000;
+
+    private record Element(Object value, long timestamp) {}
+
+    private record Mark(long timestamp) {}
+
+    private final SourceFunction<T> prototype;
+    private final String name;
+    private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(CAPACITY);
+    private CompletableFuture<Void> available = new CompletableFuture<>(); // guarded by this
+    private PushSource.Split split; // guarded by this
+    private boolean noMoreSplits; // guarded by this
+    private SourceFunction<T> function;
+    private Thread thread;
+    private volatile boolean ended;
+    private volatile Throwable failure;
+
+    PushReader(SourceFunction<T> prototype, String name) {
+        this.prototype = prototype;
+        this.name = name;
+    }
+
+    @Override
+    public void start() {}
+
+    @Override
+    public void addSplits(List<PushSource.Split> splits) {
+        for (PushSource.Split s : splits) {
+            synchronized (this) {
+                split = s;
+            }
+            startFunction(s);
+        }
+        signal();
+    }
+
+    @Override
+    public void notifyNoMoreSplits() {
+        synchronized (this) {
+            noMoreSplits = true;
+        }
+        signal();
+    }
+
+    private void startFunction(PushSource.Split s) {
+        try {
+            function = InstantiationUtil.clone(prototype, prototype.getClass().getClassLoader());
+        } catch (Exception e) {
+            throw new IllegalStateException("source '" + name + "' could not be copied for instance " + s.index(), e);
+        }
+        thread = new Thread(() -> run(s), "Tidemark source " + name + " (" + (s.index() + 1) + "/" + s.count() + ")");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private void run(PushSource.Split s) {
+        try {
+            if (function instanceof RichFunction rich) {
+                rich.open(context(s));
+            }
+            try {
+                function.run(new Context());
+            } finally {
+                if (function instanceof RichFunction rich) {
+                    rich.close();
+                }
+            }
+        } catch (InterruptedException | SourceClosed e) {
+            Thread.currentThread().interrupt(); // closed while it waited on the queue: nothing more is wanted
+        } catch (Throwable t) {
+            failure = t;
+        } finally {
+            ended = true;
+            signal();
+        }
+    }
+
+    private RuntimeContext context(PushSource.Split s) {
+        return new RuntimeContext() {
+            @Override
+            public String getOperatorName() {
+                return name;
+            }
+
+            @Override
+            public int getIndexOfThisSubtask() {
+                return s.index();
+            }
+
+            @Override
+            public int getNumberOfParallelSubtasks() {
+                return s.count();
+            }
+        };
+    }
+
+    @Override
+    public InputStatus pollNext(ReaderOutput<T> output) {
+        Object item = queue.poll();
+        if (item == null) {
+            if (failure != null) {
+                throw new IllegalStateException("source '" + name + "' failed: " + failure, failure);
+            }
+            return finished() ? InputStatus.END_OF_INPUT : InputStatus.NOTHING_AVAILABLE;
+        }
+        deliver(item, output);
+        return InputStatus.MORE_AVAILABLE;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> void deliver(Object item, ReaderOutput<T> output) {
+        if (item instanceof Element e) {
+            if (e.timestamp() == Long.MIN_VALUE) {
+                output.collect((T) e.value());
+            } else {
+                output.collect((T) e.value(), e.timestamp());
+            }
+        } else if (item instanceof Mark m) {
+            output.emitWatermark(new org.apache.flink.api.common.eventtime.Watermark(m.timestamp()));
+        } else {
+            output.markIdle();
+        }
+    }
+
+    private synchronized boolean finished() {
+        return queue.isEmpty() && (split == null ? noMoreSplits : ended);
+    }
+
+    @Override
+    public synchronized CompletableFuture<Void> isAvailable() {
+        if (!queue.isEmpty() || failure != null || finished()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        if (available.isDone()) {
+            available = new CompletableFuture<>();
+        }
+        return available;
+    }
+
+    private synchronized void signal() {
+        available.complete(null);
+    }
+
+    @Override
+    public List<PushSource.Split> snapshotState(long checkpointId) {
+        synchronized (this) {
+            return split == null || ended ? List.of() : List.of(split); // no position: it would start again
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (thread == null) {
+            return;
+        }
+        function.cancel();
+        thread.interrupt();
+        thread.join(STOP_WAIT_MILLIS);
+        if (thread.isAlive()) {
+            throw new IllegalStateException("source '" + name + "' did not stop within " + STOP_WAIT_MILLIS
+                    + " ms of cancel() and an interrupt");
+        }
+    }
+
+    /** What the function emits to: the queue, in order. */
+    private final class Context implements SourceFunction.SourceContext<T> {
+        private final Object lock = new Object();
+
+        @Override
+        public void collect(T element) {
+            put(new Element(element, Long.MIN_VALUE));
+        }
+
+        @Override
+        public void collectWithTimestamp(T element, long timestamp) {
+            put(new Element(element, timestamp));
+        }
+
+        @Override
+        public void emitWatermark(Watermark mark) {
+            put(new Mark(mark.getTimestamp()));
+        }
+
+        @Override
+        public void markAsTemporarilyIdle() {
+            put(IDLE);
+        }
+
+        @Override
+        public Object getCheckpointLock() {
+            return lock;
+        }
+
+        private void put(Object item) {
+            try {
+                queue.put(item); // a full queue holds the function back until the job takes more
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SourceClosed();
+            }
+            signal();
+        }
+    }
+
+    /** Ends a function's {@code run} when the reader closed while it emitted. */
+    private static final class SourceClosed extends RuntimeException {
+        SourceClosed() {
+            super("the source reader closed", null, false, false);
+        }
+    }
+}

@@ -1,0 +1,220 @@
+package dev.tidemark.runtime.flink;
+
+import dev.tidemark.api.ExecutionConfig;
+import dev.tidemark.api.graph.Operation;
+import dev.tidemark.api.graph.Partitioning;
+import dev.tidemark.api.graph.PipelineGraph;
+import dev.tidemark.api.graph.PipelineNode;
+import dev.tidemark.api.source.SourceFunction;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.KeyedStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.datastream.WindowedStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+/**
+ * Builds the Flink job of a Tidemark {@link PipelineGraph}, node by node, onto Flink's DataStream
+ * API: the same operators with the same parallelism, partitioning, names and uids, Tidemark's
+ * functions inside Flink's adapters. Everything the runner cannot translate is found first and
+ * refused in one message, before any of the Flink job is built.
+ */
+public final class Translator {
+
+    private final PipelineGraph graph;
+    private final StreamExecutionEnvironment flink;
+    private final Map<Integer, DataStream<?>> streams = new HashMap<>();
+
+    private Translator(PipelineGraph graph, StreamExecutionEnvironment flink) {
+        this.graph = graph;
+        this.flink = flink;
+    }
+
+    /**
+     * Adds the job of {@code graph} to {@code flink}.
+     *
+     * @throws UnsupportedOperationException naming each node the runner cannot translate, and why
+     */
+    public static void translate(PipelineGraph graph, StreamExecutionEnvironment flink) {
+        List<String> problems = new ArrayList<>();
+        for (PipelineNode node : graph.nodes()) {
+            String problem = problem(node);
+            if (problem != null) {
+                problems.add("operator '" + node.name() + "' (node " + node.id() + "): " + problem);
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new UnsupportedOperationException("the Flink runner cannot translate this pipeline:\n  "
+                    + String.join("\n  ", problems));
+        }
+        new Translator(graph, flink).build();
+    }
+
+    /** Why the runner cannot translate {@code node}, or {@code null} if it can. */
+    private static String problem(PipelineNode node) {
+        Operation op = node.operation();
+        if (op instanceof Operation.Opaque) {
+            return "it is not one of the operators the runner translates (sources, map, filter, flatMap, process,"
+                    + " timestamps and watermarks, keyBy and the other partitionings, keyed process functions,"
+                    + " keyed reduce, windows, sinks, side outputs, union)";
+        }
+        if (op instanceof Operation.Source source && !(source.function() instanceof SourceFunction<?>)) {
+            return "split sources (the file and Kafka sources) are not translated yet; a SourceFunction is";
+        }
+        dev.tidemark.eventtime.WatermarkStrategy<?> strategy = op instanceof Operation.Source source
+                ? source.watermarkStrategy()
+                : op instanceof Operation.AssignTimestamps assign ? assign.strategy() : null;
+        if (strategy != null && strategy.alignment().isPresent()) {
+            return "watermark alignment is not translated yet";
+        }
+        if (op instanceof Operation.Window window) {
+            if (FlinkWindows.of(window.assigner()) == null) {
+                return "the window assigner " + window.assigner().getClass().getSimpleName() + " has no Flink equivalent";
+            }
+            if (window.evictor() != null) {
+                return "evictors are not translated yet";
+            }
+        }
+        return null;
+    }
+
+    private void build() {
+        ExecutionConfig config = graph.config();
+        flink.setParallelism(graph.defaultParallelism());
+        flink.setMaxParallelism(config.getMaxParallelism());
+        flink.getConfig().setAutoWatermarkInterval(config.getAutoWatermarkIntervalMillis());
+        flink.getConfig().enableObjectReuse(); // Tidemark hands elements on by reference; so does Flink with reuse
+        if (config.getCheckpointConfig().isCheckpointingEnabled()) {
+            flink.enableCheckpointing(config.getCheckpointConfig().getInterval().toMillis());
+        }
+        for (PipelineNode node : graph.nodes()) {
+            streams.put(node.id(), translate(node));
+        }
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private DataStream<?> translate(PipelineNode node) {
+        Operation op = node.operation();
+        TypeInformation type = FlinkTypes.of(node.outputType());
+        DataStream in = node.inputs().isEmpty() ? null : streams.get(node.inputs().get(0));
+        if (op instanceof Operation.Source source) {
+            WatermarkStrategy strategy = source.watermarkStrategy() == null ? WatermarkStrategy.noWatermarks()
+                    : new WatermarkStrategyAdapter(source.watermarkStrategy());
+            return configure(flink.fromSource(new PushSource((SourceFunction) source.function(), node.name(), type),
+                    strategy, node.name(), type), node);
+        }
+        if (op instanceof Operation.Map map) {
+            return configure(in.map(new FunctionAdapters.Map(map.function(), type)), node);
+        }
+        if (op instanceof Operation.Filter filter) {
+            return configure(in.filter(new FunctionAdapters.Filter(filter.function())), node);
+        }
+        if (op instanceof Operation.FlatMap flatMap) {
+            return configure(in.flatMap(new FunctionAdapters.FlatMap(flatMap.function(), type)), node);
+        }
+        if (op instanceof Operation.Process process) {
+            return configure(in.process(new ProcessAdapters.Process(process.function(), type)), node);
+        }
+        if (op instanceof Operation.AssignTimestamps assign) {
+            return configure(in.assignTimestampsAndWatermarks(new WatermarkStrategyAdapter(assign.strategy())), node);
+        }
+        if (op instanceof Operation.KeyedProcess process) {
+            return configure(keyed(in, node).process(new ProcessAdapters.Keyed(process.function(), type)), node);
+        }
+        if (op instanceof Operation.KeyedReduce reduce) {
+            return configure(keyed(in, node).reduce(new FunctionAdapters.Reduce(reduce.function())), node);
+        }
+        if (op instanceof Operation.Window window) {
+            return configure(window(keyed(in, node), window, type, node.name()), node);
+        }
+        if (op instanceof Operation.Sink sink) {
+            return configure(in.transform(node.name(), FlinkTypes.any(), new SinkOperator(sink.function())), node);
+        }
+        if (op instanceof Operation.Partition partition) {
+            return partition(in, partition.partitioning());
+        }
+        if (op instanceof Operation.SideOutput side) {
+            return ((SingleOutputStreamOperator) in).getSideOutput(ProcessAdapters.tag(side.tag()));
+        }
+        DataStream[] others = node.inputs().stream().skip(1).map(streams::get).toArray(DataStream[]::new);
+        return in.union(others); // Operation.Union: problem() let nothing else through
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static DataStream<?> partition(DataStream in, Partitioning partitioning) {
+        if (partitioning instanceof Partitioning.Hash hash) {
+            return in.keyBy(new FunctionAdapters.Key(hash.keySelector()), FlinkTypes.any());
+        }
+        if (partitioning instanceof Partitioning.Forward) {
+            return in.forward();
+        }
+        if (partitioning instanceof Partitioning.Rebalance) {
+            return in.rebalance();
+        }
+        if (partitioning instanceof Partitioning.Rescale) {
+            return in.rescale();
+        }
+        if (partitioning instanceof Partitioning.Shuffle) {
+            return in.shuffle();
+        }
+        if (partitioning instanceof Partitioning.Broadcast) {
+            return in.broadcast();
+        }
+        return in.global();
+    }
+
+    private static KeyedStream<?, ?> keyed(DataStream<?> in, PipelineNode node) {
+        if (!(in instanceof KeyedStream<?, ?> keyed)) {
+            throw new IllegalStateException("operator '" + node.name() + "' (node " + node.id()
+                    + ") needs a keyed input, and its input is not keyBy(..)");
+        }
+        return keyed;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static SingleOutputStreamOperator<?> window(KeyedStream keyed, Operation.Window op, TypeInformation type, String name) {
+        WindowedStream windowed = keyed.window(FlinkWindows.of(op.assigner()));
+        if (op.trigger().getClass() != op.assigner().getDefaultTrigger().getClass()) {
+            windowed = windowed.trigger(new WindowAdapters.Trigger(op.trigger(), name));
+        }
+        if (op.allowedLatenessMillis() > 0) {
+            windowed = windowed.allowedLateness(Duration.ofMillis(op.allowedLatenessMillis()));
+        }
+        if (op.lateTag() != null) {
+            windowed = windowed.sideOutputLateData(ProcessAdapters.tag(op.lateTag()));
+        }
+        WindowAdapters.Process function = new WindowAdapters.Process(op.function(), type, name);
+        if (op.reduce() != null) {
+            return windowed.reduce(new FunctionAdapters.Reduce(op.reduce()), function, type);
+        }
+        if (op.aggregate() != null) {
+            return windowed.aggregate(new FunctionAdapters.Aggregate(op.aggregate()), function, FlinkTypes.any(),
+                    FlinkTypes.any(), type);
+        }
+        return windowed.process(function, type);
+    }
+
+    /** Gives {@code stream} the node's parallelism, name, uid and chaining. */
+    private static DataStream<?> configure(SingleOutputStreamOperator<?> stream, PipelineNode node) {
+        stream.setParallelism(node.parallelism()).name(node.name());
+        if (node.uid() != null) {
+            stream.uid(node.uid());
+        }
+        if (node.slotSharingGroup() != null) {
+            stream.slotSharingGroup(node.slotSharingGroup());
+        }
+        if (node.chainingDisabled()) {
+            stream.disableChaining();
+        }
+        if (node.startsNewChain()) {
+            stream.startNewChain();
+        }
+        return stream;
+    }
+}

@@ -1,0 +1,88 @@
+package dev.tidemark.api.graph;
+
+import dev.tidemark.api.OutputTag;
+import dev.tidemark.api.functions.AggregateFunction;
+import dev.tidemark.api.functions.FilterFunction;
+import dev.tidemark.api.functions.FlatMapFunction;
+import dev.tidemark.api.functions.KeySelector;
+import dev.tidemark.api.functions.KeyedProcessFunction;
+import dev.tidemark.api.functions.MapFunction;
+import dev.tidemark.api.functions.ProcessFunction;
+import dev.tidemark.api.functions.ProcessWindowFunction;
+import dev.tidemark.api.functions.ReduceFunction;
+import dev.tidemark.api.sink.SinkFunction;
+import dev.tidemark.eventtime.WatermarkStrategy;
+import dev.tidemark.windowing.assigners.WindowAssigner;
+import dev.tidemark.windowing.evictors.Evictor;
+import dev.tidemark.windowing.triggers.Trigger;
+
+/**
+ * What one node of a {@link PipelineGraph} does, with the user's functions as the program gave
+ * them. Each {@link PipelineGraph} holds fresh copies of the functions (made by serialization), so a
+ * translator may hand them on to another engine as they are.
+ */
+public sealed interface Operation {
+
+    /**
+     * A source: a {@code SourceFunction} or a {@code SplitSource}.
+     *
+     * @param watermarkStrategy the per-channel strategy given with {@code fromSource(..)}, or {@code null}
+     */
+    record Source(Object function, WatermarkStrategy<?> watermarkStrategy) implements Operation {}
+
+    /** {@code map(..)}. */
+    record Map(MapFunction<?, ?> function) implements Operation {}
+
+    /** {@code filter(..)}. */
+    record Filter(FilterFunction<?> function) implements Operation {}
+
+    /** {@code flatMap(..)}. */
+    record FlatMap(FlatMapFunction<?, ?> function) implements Operation {}
+
+    /** {@code process(ProcessFunction)} on a stream that is not keyed. */
+    record Process(ProcessFunction<?, ?> function) implements Operation {}
+
+    /** {@code assignTimestampsAndWatermarks(..)}; the classic assigners arrive as strategies. */
+    record AssignTimestamps(WatermarkStrategy<?> strategy) implements Operation {}
+
+    /**
+     * A function with keyed state and timers: {@code KeyedStream.process(..)}, and a keyed stream's
+     * rich map, flat map, filter or process function, which run as one.
+     */
+    record KeyedProcess(KeySelector<?, ?> keySelector, KeyedProcessFunction<?, ?, ?> function) implements Operation {}
+
+    /** {@code KeyedStream.reduce(..)}: a rolling reduction per key. */
+    record KeyedReduce(KeySelector<?, ?> keySelector, ReduceFunction<?> function) implements Operation {}
+
+    /**
+     * A keyed window operator. At most one of {@code reduce} and {@code aggregate} is set; the window
+     * function then gets its one result (it passes the result on when the program gave none).
+     *
+     * @param trigger the trigger, the assigner's default one unless the program set another
+     * @param evictor {@code null} without one
+     * @param lateTag where late elements go, or {@code null} to drop them
+     */
+    record Window(KeySelector<?, ?> keySelector, WindowAssigner<?, ?> assigner, Trigger<?, ?> trigger,
+            Evictor<?, ?> evictor, long allowedLatenessMillis, OutputTag<?> lateTag, ReduceFunction<?> reduce,
+            AggregateFunction<?, ?, ?> aggregate, ProcessWindowFunction<?, ?, ?, ?> function) implements Operation {}
+
+    /** A sink: {@code addSink(..)}, {@code print()}, {@code sinkTo(..)}. */
+    record Sink(SinkFunction<?> function) implements Operation {}
+
+    /** A change of partitioning, such as {@code keyBy(..)} or {@code rebalance()}; runs no operator. */
+    record Partition(Partitioning partitioning) implements Operation {}
+
+    /** The side output {@code tag} of the input ({@code getSideOutput(..)}); runs no operator. */
+    record SideOutput(OutputTag<?> tag) implements Operation {}
+
+    /** The elements of all inputs as one stream; runs no operator. */
+    record Union() implements Operation {}
+
+    /**
+     * An operator the graph cannot describe in these terms: an operator of the operator SPI, a join,
+     * the operators of a SQL query or of two connected streams.
+     *
+     * @param operatorName the operator's name, for the translator's error message
+     */
+    record Opaque(String operatorName) implements Operation {}
+}
