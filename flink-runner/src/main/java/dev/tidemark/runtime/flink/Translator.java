@@ -142,8 +142,17 @@ public final class Translator {
         if (op instanceof Operation.SideOutput side) {
             return ((SingleOutputStreamOperator) in).getSideOutput(ProcessAdapters.tag(side.tag()));
         }
-        DataStream[] others = node.inputs().stream().skip(1).map(streams::get).toArray(DataStream[]::new);
-        return in.union(others); // Operation.Union: problem() let nothing else through
+        // Operation.Union (problem() let nothing else through). Flink unions only streams of one type: an input
+        // of another (one declared, one not) passes an identity map of the union's type, chained to it
+        DataStream[] inputs = node.inputs().stream().map(streams::get)
+                .map(input -> input.getType().equals(type) ? input : retyped(input, type)).toArray(DataStream[]::new);
+        return inputs[0].union(java.util.Arrays.copyOfRange(inputs, 1, inputs.length));
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static DataStream<?> retyped(DataStream input, TypeInformation type) {
+        return input.map(new FunctionAdapters.Map(value -> value, type)).name("Retype for union")
+                .setParallelism(input.getParallelism());
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
