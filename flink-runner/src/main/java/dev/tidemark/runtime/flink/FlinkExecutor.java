@@ -47,16 +47,47 @@ public final class FlinkExecutor implements PipelineExecutor {
 
     /** Flink's failure of job {@code jobName}, with Flink's own message (which names the task that failed). */
     private static dev.tidemark.api.JobExecutionException failed(String jobName, ExecutionException e) {
-        Throwable cause = e.getCause();
-        return new dev.tidemark.api.JobExecutionException("job '" + jobName + "' failed on Flink: " + cause.getMessage(),
-                null, cause);
+        for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+            if (cause instanceof OperatorFailure failure) {
+                return new dev.tidemark.api.JobExecutionException("job '" + jobName + "' failed on Flink: operator '"
+                        + failure.operatorName() + "' failed: " + failure.getCause(), failure.operatorName(),
+                        failure.getCause());
+            }
+        }
+        Throwable root = e.getCause();
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        return new dev.tidemark.api.JobExecutionException("job '" + jobName + "' failed on Flink: " + root, null, root);
     }
 
-    /** A Tidemark job client over Flink's. */
-    private record FlinkJob(String jobName, org.apache.flink.core.execution.JobClient flink) implements JobClient {
+    /**
+     * A Tidemark job client over Flink's. Once the job has ended, its status comes from its result,
+     * since Flink's local environment shuts its mini cluster down with the job.
+     */
+    private static final class FlinkJob implements JobClient {
+        private final String jobName;
+        private final org.apache.flink.core.execution.JobClient flink;
+        private final CompletableFuture<org.apache.flink.api.common.JobExecutionResult> result;
+        private volatile boolean cancelled;
+
+        FlinkJob(String jobName, org.apache.flink.core.execution.JobClient flink) {
+            this.jobName = jobName;
+            this.flink = flink;
+            this.result = flink.getJobExecutionResult();
+        }
+
+        @Override
+        public String jobName() {
+            return jobName;
+        }
 
         @Override
         public JobStatus status() {
+            if (result.isDone()) {
+                return !result.isCompletedExceptionally() ? JobStatus.FINISHED
+                        : cancelled ? JobStatus.CANCELED : JobStatus.FAILED;
+            }
             try {
                 return JobStatus.valueOf(flink.getJobStatus().get().name());
             } catch (IllegalArgumentException e) {
@@ -65,6 +96,9 @@ public final class FlinkExecutor implements PipelineExecutor {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted while asking Flink for the status of job " + jobName, e);
             } catch (ExecutionException e) {
+                if (result.isDone()) {
+                    return status(); // it ended while asked
+                }
                 throw new IllegalStateException("Flink could not tell the status of job " + jobName, e.getCause());
             }
         }
@@ -76,12 +110,13 @@ public final class FlinkExecutor implements PipelineExecutor {
 
         @Override
         public CompletableFuture<Void> cancel() {
+            cancelled = true;
             return flink.cancel().thenApply(ack -> null);
         }
 
         @Override
         public CompletableFuture<JobExecutionResult> getJobExecutionResult() {
-            return flink.getJobExecutionResult().thenApply(result -> new JobExecutionResult(jobName,
+            return result.thenApply(result -> new JobExecutionResult(jobName,
                     Duration.ofMillis(result.getNetRuntime()), result.getAllAccumulatorResults()));
         }
 

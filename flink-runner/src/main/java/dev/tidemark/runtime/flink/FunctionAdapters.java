@@ -22,10 +22,12 @@ final class FunctionAdapters {
         private static final long serialVersionUID = 1L;
         private final dev.tidemark.api.functions.MapFunction<I, O> function;
         private final TypeInformation<O> type;
+        private final String operator;
 
-        Map(dev.tidemark.api.functions.MapFunction<I, O> function, TypeInformation<O> type) {
+        Map(dev.tidemark.api.functions.MapFunction<I, O> function, TypeInformation<O> type, String operator) {
             this.function = function;
             this.type = type;
+            this.operator = operator;
         }
 
         @Override
@@ -34,8 +36,12 @@ final class FunctionAdapters {
         }
 
         @Override
-        public O map(I value) throws Exception {
-            return function.map(value);
+        public O map(I value) {
+            try {
+                return function.map(value);
+            } catch (Exception e) {
+                throw OperatorFailure.of(operator, e);
+            }
         }
 
         @Override
@@ -53,9 +59,11 @@ final class FunctionAdapters {
     static final class Filter<T> extends RichFilterFunction<T> {
         private static final long serialVersionUID = 1L;
         private final dev.tidemark.api.functions.FilterFunction<T> function;
+        private final String operator;
 
-        Filter(dev.tidemark.api.functions.FilterFunction<T> function) {
+        Filter(dev.tidemark.api.functions.FilterFunction<T> function, String operator) {
             this.function = function;
+            this.operator = operator;
         }
 
         @Override
@@ -64,8 +72,12 @@ final class FunctionAdapters {
         }
 
         @Override
-        public boolean filter(T value) throws Exception {
-            return function.filter(value);
+        public boolean filter(T value) {
+            try {
+                return function.filter(value);
+            } catch (Exception e) {
+                throw OperatorFailure.of(operator, e);
+            }
         }
 
         @Override
@@ -79,10 +91,12 @@ final class FunctionAdapters {
         private static final long serialVersionUID = 1L;
         private final dev.tidemark.api.functions.FlatMapFunction<I, O> function;
         private final TypeInformation<O> type;
+        private final String operator;
 
-        FlatMap(dev.tidemark.api.functions.FlatMapFunction<I, O> function, TypeInformation<O> type) {
+        FlatMap(dev.tidemark.api.functions.FlatMapFunction<I, O> function, TypeInformation<O> type, String operator) {
             this.function = function;
             this.type = type;
+            this.operator = operator;
         }
 
         @Override
@@ -91,8 +105,12 @@ final class FunctionAdapters {
         }
 
         @Override
-        public void flatMap(I value, Collector<O> out) throws Exception {
-            function.flatMap(value, out::collect);
+        public void flatMap(I value, Collector<O> out) {
+            try {
+                function.flatMap(value, out::collect);
+            } catch (Exception e) {
+                throw OperatorFailure.of(operator, e);
+            }
         }
 
         @Override

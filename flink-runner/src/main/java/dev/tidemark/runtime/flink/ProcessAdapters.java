@@ -72,10 +72,12 @@ final class ProcessAdapters {
         private static final long serialVersionUID = 1L;
         private final dev.tidemark.api.functions.ProcessFunction<I, O> function;
         private final TypeInformation<O> type;
+        private final String operator;
 
-        Process(dev.tidemark.api.functions.ProcessFunction<I, O> function, TypeInformation<O> type) {
+        Process(dev.tidemark.api.functions.ProcessFunction<I, O> function, TypeInformation<O> type, String operator) {
             this.function = function;
             this.type = type;
+            this.operator = operator;
         }
 
         @Override
@@ -84,7 +86,15 @@ final class ProcessAdapters {
         }
 
         @Override
-        public void processElement(I value, Context ctx, Collector<O> out) throws Exception {
+        public void processElement(I value, Context ctx, Collector<O> out) {
+            try {
+                process(value, ctx, out);
+            } catch (Exception e) {
+                throw OperatorFailure.of(operator, e);
+            }
+        }
+
+        private void process(I value, Context ctx, Collector<O> out) throws Exception {
             function.processElement(value, function.new Context() {
                 @Override
                 public long timestamp() {
@@ -120,10 +130,13 @@ final class ProcessAdapters {
         private static final long serialVersionUID = 1L;
         private final dev.tidemark.api.functions.KeyedProcessFunction<K, I, O> function;
         private final TypeInformation<O> type;
+        private final String operator;
 
-        Keyed(dev.tidemark.api.functions.KeyedProcessFunction<K, I, O> function, TypeInformation<O> type) {
+        Keyed(dev.tidemark.api.functions.KeyedProcessFunction<K, I, O> function, TypeInformation<O> type,
+                String operator) {
             this.function = function;
             this.type = type;
+            this.operator = operator;
         }
 
         @Override
@@ -132,7 +145,24 @@ final class ProcessAdapters {
         }
 
         @Override
-        public void processElement(I value, Context ctx, Collector<O> out) throws Exception {
+        public void processElement(I value, Context ctx, Collector<O> out) {
+            try {
+                process(value, ctx, out);
+            } catch (Exception e) {
+                throw OperatorFailure.of(operator, e);
+            }
+        }
+
+        @Override
+        public void onTimer(long timestamp, OnTimerContext ctx, Collector<O> out) {
+            try {
+                timer(timestamp, ctx, out);
+            } catch (Exception e) {
+                throw OperatorFailure.of(operator, e);
+            }
+        }
+
+        private void process(I value, Context ctx, Collector<O> out) throws Exception {
             function.processElement(value, function.new Context() {
                 @Override
                 public long timestamp() {
@@ -156,8 +186,7 @@ final class ProcessAdapters {
             }, out::collect);
         }
 
-        @Override
-        public void onTimer(long timestamp, OnTimerContext ctx, Collector<O> out) throws Exception {
+        private void timer(long timestamp, OnTimerContext ctx, Collector<O> out) throws Exception {
             function.onTimer(timestamp, function.new OnTimerContext() {
                 @Override
                 public long timestamp() {

@@ -17,12 +17,14 @@ final class SinkOperator<T> extends AbstractStreamOperator<Object> implements On
     private static final long serialVersionUID = 1L;
 
     private final SinkFunction<T> function;
+    private final String operator;
     private transient long watermark;
     private transient long timestamp;
     private transient SinkFunction.Context context;
 
-    SinkOperator(SinkFunction<T> function) {
+    SinkOperator(SinkFunction<T> function, String operator) {
         this.function = function;
+        this.operator = operator;
     }
 
     @Override
@@ -51,7 +53,11 @@ final class SinkOperator<T> extends AbstractStreamOperator<Object> implements On
     @Override
     public void processElement(StreamRecord<T> element) throws Exception {
         timestamp = element.hasTimestamp() ? element.getTimestamp() : Long.MIN_VALUE;
-        function.invoke(element.getValue(), context);
+        try {
+            function.invoke(element.getValue(), context);
+        } catch (Exception e) {
+            throw OperatorFailure.of(operator, e);
+        }
     }
 
     @Override

@@ -110,22 +110,22 @@ public final class Translator {
                     strategy, node.name(), type), node);
         }
         if (op instanceof Operation.Map map) {
-            return configure(in.map(new FunctionAdapters.Map(map.function(), type)), node);
+            return configure(in.map(new FunctionAdapters.Map(map.function(), type, node.name())), node);
         }
         if (op instanceof Operation.Filter filter) {
-            return configure(in.filter(new FunctionAdapters.Filter(filter.function())), node);
+            return configure(in.filter(new FunctionAdapters.Filter(filter.function(), node.name())), node);
         }
         if (op instanceof Operation.FlatMap flatMap) {
-            return configure(in.flatMap(new FunctionAdapters.FlatMap(flatMap.function(), type)), node);
+            return configure(in.flatMap(new FunctionAdapters.FlatMap(flatMap.function(), type, node.name())), node);
         }
         if (op instanceof Operation.Process process) {
-            return configure(in.process(new ProcessAdapters.Process(process.function(), type)), node);
+            return configure(in.process(new ProcessAdapters.Process(process.function(), type, node.name())), node);
         }
         if (op instanceof Operation.AssignTimestamps assign) {
             return configure(in.assignTimestampsAndWatermarks(new WatermarkStrategyAdapter(assign.strategy())), node);
         }
         if (op instanceof Operation.KeyedProcess process) {
-            return configure(keyed(in, node).process(new ProcessAdapters.Keyed(process.function(), type)), node);
+            return configure(keyed(in, node).process(new ProcessAdapters.Keyed(process.function(), type, node.name())), node);
         }
         if (op instanceof Operation.KeyedReduce reduce) {
             return configure(keyed(in, node).reduce(new FunctionAdapters.Reduce(reduce.function())), node);
@@ -134,7 +134,7 @@ public final class Translator {
             return configure(window(keyed(in, node), window, type, node.name()), node);
         }
         if (op instanceof Operation.Sink sink) {
-            return configure(in.transform(node.name(), FlinkTypes.any(), new SinkOperator(sink.function())), node);
+            return configure(in.transform(node.name(), FlinkTypes.any(), new SinkOperator(sink.function(), node.name())), node);
         }
         if (op instanceof Operation.Partition partition) {
             return partition(in, partition.partitioning());
@@ -151,7 +151,7 @@ public final class Translator {
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static DataStream<?> retyped(DataStream input, TypeInformation type) {
-        return input.map(new FunctionAdapters.Map(value -> value, type)).name("Retype for union")
+        return input.map(new FunctionAdapters.Map(value -> value, type, "Retype for union")).name("Retype for union")
                 .setParallelism(input.getParallelism());
     }
 

@@ -56,13 +56,21 @@ final class WindowAdapters {
         }
 
         @Override
-        public void process(K key, Context context, Iterable<IN> elements, Collector<OUT> out) throws Exception {
-            function.process(key, context(context), elements, out::collect);
+        public void process(K key, Context context, Iterable<IN> elements, Collector<OUT> out) {
+            try {
+                function.process(key, context(context), elements, out::collect);
+            } catch (Exception e) {
+                throw OperatorFailure.of(operator, e);
+            }
         }
 
         @Override
-        public void clear(Context context) throws Exception {
-            function.clear(context(context));
+        public void clear(Context context) {
+            try {
+                function.clear(context(context));
+            } catch (Exception e) {
+                throw OperatorFailure.of(operator, e);
+            }
         }
 
         private dev.tidemark.api.functions.ProcessWindowFunction<IN, OUT, K, W>.Context context(Context flink) {
