@@ -1,6 +1,7 @@
 package dev.tidemark.api;
 
 import dev.tidemark.api.functions.CoGroupFunction;
+import dev.tidemark.api.graph.Operation;
 import dev.tidemark.api.functions.KeySelector;
 import dev.tidemark.api.functions.ProcessWindowFunction;
 import dev.tidemark.api.typeinfo.TypeInformation;
@@ -197,8 +198,13 @@ public class CoGroupedStreams<T1, T2> {
                 SidedWindows<KEY, T> untagged = untagged(function);
                 if (WindowJoinOperator.applies(untagged.spec())) {
                     SerializedValue<SidedWindows<KEY, T>> copies = DataStream.serialize(untagged, name);
-                    return input1.keyBy(key1).connect(input2.keyBy(key2))
-                            .build(name, ctx -> new WindowJoinOperator<>(copies.copy(), ctx));
+                    SerializedValue<Parts> parts = DataStream.serialize(new Parts(key1, key2, assigner, function), name);
+                    long lateness = allowedLateness.toMillis();
+                    return DataStream.described(input1.keyBy(key1).connect(input2.keyBy(key2))
+                            .build(name, ctx -> new WindowJoinOperator<>(copies.copy(), ctx)), () -> {
+                                Parts p = parts.copy();
+                                return new Operation.WindowCoGroup(p.key1(), p.key2(), p.assigner(), lateness, p.function());
+                            });
                 }
             }
             DataStream<TaggedUnion<T1, T2>> tagged = input1.map(TaggedInputs.<T1, T2>first()).name("Map")
@@ -288,4 +294,8 @@ public class CoGroupedStreams<T1, T2> {
             return isOne() ? "One(" + one + ")" : "Two(" + two + ")";
         }
     }
+
+    /** What the pipeline graph shows of a window co-group, kept serialized to give each graph fresh copies. */
+    private record Parts(KeySelector<?, ?> key1, KeySelector<?, ?> key2, WindowAssigner<?, ?> assigner,
+            CoGroupFunction<?, ?, ?> function) implements Serializable {}
 }

@@ -1,5 +1,6 @@
 package dev.tidemark.api;
 
+import dev.tidemark.api.graph.Operation;
 import dev.tidemark.api.functions.CoFlatMapFunction;
 import dev.tidemark.api.functions.CoMapFunction;
 import dev.tidemark.api.functions.CoProcessFunction;
@@ -62,7 +63,8 @@ public final class ConnectedStreams<IN1, IN2> {
         if (key1 != null && function instanceof RichFunction) { // only a rich function can reach keyed state
             return keyed("CoMap", KeyedFunctions.coMap(function));
         }
-        return build("CoMap", ctx -> new CoOperators.Map<>(fn.copy(), ctx));
+        return DataStream.described(build("CoMap", ctx -> new CoOperators.Map<>(fn.copy(), ctx)),
+                () -> new Operation.CoMap(fn.copy()));
     }
 
     /**
@@ -74,7 +76,8 @@ public final class ConnectedStreams<IN1, IN2> {
         if (key1 != null && function instanceof RichFunction) {
             return keyed("CoFlatMap", KeyedFunctions.coFlatMap(function));
         }
-        return build("CoFlatMap", ctx -> new CoOperators.FlatMap<>(fn.copy(), ctx));
+        return DataStream.described(build("CoFlatMap", ctx -> new CoOperators.FlatMap<>(fn.copy(), ctx)),
+                () -> new Operation.CoFlatMap(fn.copy()));
     }
 
     /**
@@ -87,7 +90,8 @@ public final class ConnectedStreams<IN1, IN2> {
             return keyed("CoProcess", KeyedFunctions.coProcess(function));
         }
         SerializedValue<CoProcessFunction<IN1, IN2, R>> fn = DataStream.serialize(function, "CoProcess");
-        return build("CoProcess", ctx -> new CoOperators.Process<>(fn.copy(), ctx));
+        return DataStream.described(build("CoProcess", ctx -> new CoOperators.Process<>(fn.copy(), ctx)),
+                () -> new Operation.CoProcess(fn.copy()));
     }
 
     /**
@@ -106,8 +110,9 @@ public final class ConnectedStreams<IN1, IN2> {
     @SuppressWarnings("unchecked")
     private <K, R> SingleOutputStreamOperator<R> keyed(String name, KeyedCoProcessFunction<K, IN1, IN2, R> function) {
         SerializedValue<KeyedCoProcessFunction<K, IN1, IN2, R>> fn = DataStream.serialize(function, name);
-        return build(name, ctx -> new KeyedCoProcessOperator<>(fn.copy(),
-                (KeySelector<IN1, K>) key1.copy(), (KeySelector<IN2, K>) key2.copy(), ctx));
+        return DataStream.described(build(name, ctx -> new KeyedCoProcessOperator<>(fn.copy(),
+                (KeySelector<IN1, K>) key1.copy(), (KeySelector<IN2, K>) key2.copy(), ctx)),
+                () -> new Operation.KeyedCoProcess(fn.copy()));
     }
 
     <R> SingleOutputStreamOperator<R> build(String name, TwoInputOperatorFactory<IN1, IN2, R> factory) {

@@ -304,8 +304,14 @@ public class KeyedStream<T, K> extends DataStream<T> implements FieldAggregation
             SerializedValue<KeySelector<IN2, KEY>> rightKey = right.serializedKeySelector();
             OutputTag<IN1> leftTag = leftLateTag;
             OutputTag<IN2> rightTag = rightLateTag;
-            return left.connect(right).build("IntervalJoin", ctx -> new IntervalJoinOperator<>(fn.copy(),
-                    leftKey.copy(), rightKey.copy(), bounds, leftTag, rightTag, ctx));
+            long lowerBound = lower;
+            long upperBound = upper;
+            boolean lowerOpen = lowerExclusive;
+            boolean upperOpen = upperExclusive;
+            return described(left.connect(right).build("IntervalJoin", ctx -> new IntervalJoinOperator<>(fn.copy(),
+                    leftKey.copy(), rightKey.copy(), bounds, leftTag, rightTag, ctx)),
+                    () -> new Operation.IntervalJoin(lowerBound, upperBound, lowerOpen, upperOpen, leftTag, rightTag,
+                            fn.copy()));
         }
 
         /** As {@link #process(ProcessJoinFunction)}, declaring the result type. */

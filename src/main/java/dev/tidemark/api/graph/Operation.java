@@ -2,6 +2,12 @@ package dev.tidemark.api.graph;
 
 import dev.tidemark.api.OutputTag;
 import dev.tidemark.api.functions.AggregateFunction;
+import dev.tidemark.api.functions.CoFlatMapFunction;
+import dev.tidemark.api.functions.CoGroupFunction;
+import dev.tidemark.api.functions.CoMapFunction;
+import dev.tidemark.api.functions.CoProcessFunction;
+import dev.tidemark.api.functions.KeyedCoProcessFunction;
+import dev.tidemark.api.functions.ProcessJoinFunction;
 import dev.tidemark.api.functions.FilterFunction;
 import dev.tidemark.api.functions.FlatMapFunction;
 import dev.tidemark.api.functions.KeySelector;
@@ -66,6 +72,40 @@ public sealed interface Operation {
             Evictor<?, ?> evictor, long allowedLatenessMillis, OutputTag<?> lateTag, ReduceFunction<?> reduce,
             AggregateFunction<?, ?, ?> aggregate, ProcessWindowFunction<?, ?, ?, ?> function) implements Operation {}
 
+    /** {@code connect(..).map(..)} on streams that are not keyed, or with a plain function on keyed ones. */
+    record CoMap(CoMapFunction<?, ?, ?> function) implements Operation {}
+
+    /** {@code connect(..).flatMap(..)} on streams that are not keyed, or with a plain function on keyed ones. */
+    record CoFlatMap(CoFlatMapFunction<?, ?, ?> function) implements Operation {}
+
+    /** {@code connect(..).process(CoProcessFunction)} on streams that are not keyed. */
+    record CoProcess(CoProcessFunction<?, ?, ?> function) implements Operation {}
+
+    /**
+     * A function over two keyed inputs with keyed state and timers shared per key:
+     * {@code process(KeyedCoProcessFunction)}, and the co-functions of keyed connected streams, which
+     * run as one. Both inputs are {@link Partitioning.Hash} partitions.
+     */
+    record KeyedCoProcess(KeyedCoProcessFunction<?, ?, ?, ?> function) implements Operation {}
+
+    /**
+     * {@code intervalJoin(..).between(lower, upper).process(..)} over two keyed inputs: a left element
+     * at {@code t} meets the right elements from {@code t + lower} to {@code t + upper}.
+     *
+     * @param leftLateTag where late left elements go, or {@code null} to drop them; so {@code rightLateTag}
+     */
+    record IntervalJoin(long lowerMillis, long upperMillis, boolean lowerExclusive, boolean upperExclusive,
+            OutputTag<?> leftLateTag, OutputTag<?> rightLateTag, ProcessJoinFunction<?, ?, ?> function)
+            implements Operation {}
+
+    /**
+     * A window join or co-group ({@code join(..)} and {@code coGroup(..)} with the default trigger
+     * and no evictor; a join arrives as the co-group that pairs each window's elements), over two
+     * keyed inputs; with a trigger or an evictor they arrive as a union and a {@link Window} instead.
+     */
+    record WindowCoGroup(KeySelector<?, ?> keySelector1, KeySelector<?, ?> keySelector2, WindowAssigner<?, ?> assigner,
+            long allowedLatenessMillis, CoGroupFunction<?, ?, ?> function) implements Operation {}
+
     /** A sink: {@code addSink(..)}, {@code print()}, {@code sinkTo(..)}. */
     record Sink(SinkFunction<?> function) implements Operation {}
 
@@ -79,8 +119,8 @@ public sealed interface Operation {
     record Union() implements Operation {}
 
     /**
-     * An operator the graph cannot describe in these terms: an operator of the operator SPI, a join,
-     * the operators of a SQL query or of two connected streams.
+     * An operator the graph cannot describe in these terms: an operator of the operator SPI, or one
+     * of the operators a SQL query runs on.
      *
      * @param operatorName the operator's name, for the translator's error message
      */

@@ -62,7 +62,8 @@ public final class Translator {
         if (op instanceof Operation.Opaque) {
             return "it is not one of the operators the runner translates (sources, map, filter, flatMap, process,"
                     + " timestamps and watermarks, keyBy and the other partitionings, keyed process functions,"
-                    + " keyed reduce, windows, sinks, side outputs, union)";
+                    + " keyed reduce, windows, connected streams' functions, interval and window joins, sinks,"
+                    + " side outputs, union)";
         }
         if (op instanceof Operation.Source source && !(source.function() instanceof SourceFunction<?>)) {
             return "split sources (the file and Kafka sources) are not translated yet; a SourceFunction is";
@@ -73,12 +74,12 @@ public final class Translator {
         if (strategy != null && strategy.alignment().isPresent()) {
             return "watermark alignment is not translated yet";
         }
+        if (op instanceof Operation.WindowCoGroup coGroup && FlinkWindows.of(coGroup.assigner()) == null) {
+            return "the window assigner " + coGroup.assigner().getClass().getSimpleName() + " has no Flink equivalent";
+        }
         if (op instanceof Operation.Window window) {
             if (FlinkWindows.of(window.assigner()) == null) {
                 return "the window assigner " + window.assigner().getClass().getSimpleName() + " has no Flink equivalent";
-            }
-            if (window.evictor() != null) {
-                return "evictors are not translated yet";
             }
         }
         return null;
@@ -133,6 +134,41 @@ public final class Translator {
         if (op instanceof Operation.Window window) {
             return configure(window(keyed(in, node), window, type, node.name()), node);
         }
+        if (op instanceof Operation.CoMap map) {
+            return configure(in.connect(second(node)).map(new CoAdapters.Map(map.function(), type, node.name())), node);
+        }
+        if (op instanceof Operation.CoFlatMap flatMap) {
+            return configure(in.connect(second(node))
+                    .flatMap(new CoAdapters.FlatMap(flatMap.function(), type, node.name())), node);
+        }
+        if (op instanceof Operation.CoProcess process) {
+            return configure(in.connect(second(node))
+                    .process(new CoAdapters.Process(process.function(), type, node.name())), node);
+        }
+        if (op instanceof Operation.KeyedCoProcess process) {
+            return configure(keyed(in, node).connect(keyed(second(node), node))
+                    .process(new CoAdapters.Keyed(process.function(), type, node.name())), node);
+        }
+        if (op instanceof Operation.IntervalJoin join) {
+            KeyedStream.IntervalJoined joined = ((KeyedStream) keyed(in, node)).intervalJoin(keyed(second(node), node))
+                    .between(Duration.ofMillis(join.lowerMillis()), Duration.ofMillis(join.upperMillis()));
+            if (join.lowerExclusive()) {
+                joined = joined.lowerBoundExclusive();
+            }
+            if (join.upperExclusive()) {
+                joined = joined.upperBoundExclusive();
+            }
+            if (join.leftLateTag() != null) {
+                joined = joined.sideOutputLeftLateData(ProcessAdapters.tag(join.leftLateTag()));
+            }
+            if (join.rightLateTag() != null) {
+                joined = joined.sideOutputRightLateData(ProcessAdapters.tag(join.rightLateTag()));
+            }
+            return configure(joined.process(new CoAdapters.Join(join.function(), type, node.name()), type), node);
+        }
+        if (op instanceof Operation.WindowCoGroup coGroup) {
+            return configure(coGroup(node, coGroup, type), node);
+        }
         if (op instanceof Operation.Sink sink) {
             return configure(in.transform(node.name(), FlinkTypes.any(), new SinkOperator(sink.function(), node.name())), node);
         }
@@ -153,6 +189,30 @@ public final class Translator {
     private static DataStream<?> retyped(DataStream input, TypeInformation type) {
         return input.map(new FunctionAdapters.Map(value -> value, type, "Retype for union")).name("Retype for union")
                 .setParallelism(input.getParallelism());
+    }
+
+    /** The stream of a two-input node's second input. */
+    private DataStream second(PipelineNode node) {
+        return streams.get(node.inputs().get(1));
+    }
+
+    /**
+     * Flink's window co-group of the node's two inputs, each taken before its keyBy: Flink's co-group
+     * keys the tagged union itself.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private SingleOutputStreamOperator<?> coGroup(PipelineNode node, Operation.WindowCoGroup op, TypeInformation type) {
+        DataStream first = streams.get(graph.node(node.inputs().get(0)).inputs().get(0));
+        DataStream second = streams.get(graph.node(node.inputs().get(1)).inputs().get(0));
+        org.apache.flink.streaming.api.datastream.CoGroupedStreams.WithWindow windowed = first.coGroup(second)
+                .where(new FunctionAdapters.Key(op.keySelector1()), FlinkTypes.any())
+                .equalTo(new FunctionAdapters.Key(op.keySelector2()))
+                .window(FlinkWindows.of(op.assigner()));
+        if (op.allowedLatenessMillis() > 0) {
+            windowed = windowed.allowedLateness(Duration.ofMillis(op.allowedLatenessMillis()));
+        }
+        // Flink returns the co-group as a DataStream: it is a map after the window operator, whose settings these are
+        return (SingleOutputStreamOperator<?>) windowed.apply(new CoAdapters.CoGroup(op.function(), type, node.name()), type);
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -191,6 +251,9 @@ public final class Translator {
         WindowedStream windowed = keyed.window(FlinkWindows.of(op.assigner()));
         if (op.trigger().getClass() != op.assigner().getDefaultTrigger().getClass()) {
             windowed = windowed.trigger(new WindowAdapters.Trigger(op.trigger(), name));
+        }
+        if (op.evictor() != null) {
+            windowed = windowed.evictor(new WindowAdapters.Evictor(op.evictor()));
         }
         if (op.allowedLatenessMillis() > 0) {
             windowed = windowed.allowedLateness(Duration.ofMillis(op.allowedLatenessMillis()));

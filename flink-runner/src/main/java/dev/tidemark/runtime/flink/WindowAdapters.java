@@ -13,7 +13,7 @@ import org.apache.flink.streaming.api.windowing.windows.Window;
 import org.apache.flink.util.Collector;
 
 /**
- * A Tidemark window function and trigger behind Flink's, on Flink's window operator: Flink's
+ * A Tidemark window function, trigger and evictor behind Flink's, on Flink's window operator: Flink's
  * windows become Tidemark's of the same bounds on the way in, and a trigger's results and state go
  * back one to one.
  */
@@ -251,6 +251,69 @@ final class WindowAdapters {
 
         private static org.apache.flink.streaming.api.windowing.triggers.TriggerResult result(TriggerResult result) {
             return org.apache.flink.streaming.api.windowing.triggers.TriggerResult.valueOf(result.name());
+        }
+    }
+
+    /** An evictor the program set: it sees Flink's window contents as Tidemark's, and removes from them. */
+    static final class Evictor<T, W extends dev.tidemark.windowing.windows.Window>
+            implements org.apache.flink.streaming.api.windowing.evictors.Evictor<T, Window> {
+        private static final long serialVersionUID = 1L;
+        private final dev.tidemark.windowing.evictors.Evictor<T, W> evictor;
+
+        Evictor(dev.tidemark.windowing.evictors.Evictor<T, W> evictor) {
+            this.evictor = evictor;
+        }
+
+        @Override
+        public void evictBefore(Iterable<org.apache.flink.streaming.runtime.operators.windowing.TimestampedValue<T>> elements,
+                int size, Window window, EvictorContext ctx) {
+            evictor.evictBefore(contents(elements), size, window(window), context(ctx));
+        }
+
+        @Override
+        public void evictAfter(Iterable<org.apache.flink.streaming.runtime.operators.windowing.TimestampedValue<T>> elements,
+                int size, Window window, EvictorContext ctx) {
+            evictor.evictAfter(contents(elements), size, window(window), context(ctx));
+        }
+
+        private static dev.tidemark.windowing.evictors.Evictor.EvictorContext context(EvictorContext flink) {
+            return new dev.tidemark.windowing.evictors.Evictor.EvictorContext() {
+                @Override
+                public long getCurrentProcessingTime() {
+                    return flink.getCurrentProcessingTime();
+                }
+
+                @Override
+                public long getCurrentWatermark() {
+                    return flink.getCurrentWatermark();
+                }
+            };
+        }
+
+        /** Flink's contents, read as Tidemark's values; a removal through the iterator removes from Flink's. */
+        private static <T> Iterable<dev.tidemark.windowing.evictors.TimestampedValue<T>> contents(
+                Iterable<org.apache.flink.streaming.runtime.operators.windowing.TimestampedValue<T>> flink) {
+            return () -> new java.util.Iterator<>() {
+                private final java.util.Iterator<org.apache.flink.streaming.runtime.operators.windowing.TimestampedValue<T>>
+                        it = flink.iterator();
+
+                @Override
+                public boolean hasNext() {
+                    return it.hasNext();
+                }
+
+                @Override
+                public dev.tidemark.windowing.evictors.TimestampedValue<T> next() {
+                    org.apache.flink.streaming.runtime.operators.windowing.TimestampedValue<T> value = it.next();
+                    return new dev.tidemark.windowing.evictors.TimestampedValue<>(value.getValue(),
+                            value.hasTimestamp() ? value.getTimestamp() : Long.MIN_VALUE);
+                }
+
+                @Override
+                public void remove() {
+                    it.remove();
+                }
+            };
         }
     }
 }

@@ -1,0 +1,388 @@
+package dev.tidemark.runtime.flink;
+
+import dev.tidemark.api.functions.TimerService;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.functions.RichCoGroupFunction;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
+import org.apache.flink.streaming.api.functions.co.KeyedCoProcessFunction;
+import org.apache.flink.streaming.api.functions.co.ProcessJoinFunction;
+import org.apache.flink.streaming.api.functions.co.RichCoFlatMapFunction;
+import org.apache.flink.streaming.api.functions.co.RichCoMapFunction;
+import org.apache.flink.util.Collector;
+
+/**
+ * Tidemark's functions over two inputs behind Flink's: the co-functions of connected streams, the
+ * interval join's and the window co-group's. A function's exception fails the job naming its
+ * operator ({@link OperatorFailure}).
+ */
+final class CoAdapters {
+
+    private CoAdapters() {}
+
+    /** {@code connect(..).map(..)}. */
+    static final class Map<I1, I2, O> extends RichCoMapFunction<I1, I2, O> implements ResultTypeQueryable<O> {
+        private static final long serialVersionUID = 1L;
+        private final dev.tidemark.api.functions.CoMapFunction<I1, I2, O> function;
+        private final TypeInformation<O> type;
+        private final String operator;
+
+        Map(dev.tidemark.api.functions.CoMapFunction<I1, I2, O> function, TypeInformation<O> type, String operator) {
+            this.function = function;
+            this.type = type;
+            this.operator = operator;
+        }
+
+        @Override
+        public void open(OpenContext context) throws Exception {
+            FlinkRuntimeContext.open(function, getRuntimeContext());
+        }
+
+        @Override
+        public O map1(I1 value) {
+            try {
+                return function.map1(value);
+            } catch (Exception e) {
+                throw OperatorFailure.of(operator, e);
+            }
+        }
+
+        @Override
+        public O map2(I2 value) {
+            try {
+                return function.map2(value);
+            } catch (Exception e) {
+                throw OperatorFailure.of(operator, e);
+            }
+        }
+
+        @Override
+        public void close() throws Exception {
+            FlinkRuntimeContext.close(function);
+        }
+
+        @Override
+        public TypeInformation<O> getProducedType() {
+            return type;
+        }
+    }
+
+    /** {@code connect(..).flatMap(..)}. */
+    static final class FlatMap<I1, I2, O> extends RichCoFlatMapFunction<I1, I2, O> implements ResultTypeQueryable<O> {
+        private static final long serialVersionUID = 1L;
+        private final dev.tidemark.api.functions.CoFlatMapFunction<I1, I2, O> function;
+        private final TypeInformation<O> type;
+        private final String operator;
+
+        FlatMap(dev.tidemark.api.functions.CoFlatMapFunction<I1, I2, O> function, TypeInformation<O> type,
+                String operator) {
+            this.function = function;
+            this.type = type;
+            this.operator = operator;
+        }
+
+        @Override
+        public void open(OpenContext context) throws Exception {
+            FlinkRuntimeContext.open(function, getRuntimeContext());
+        }
+
+        @Override
+        public void flatMap1(I1 value, Collector<O> out) {
+            try {
+                function.flatMap1(value, out::collect);
+            } catch (Exception e) {
+                throw OperatorFailure.of(operator, e);
+            }
+        }
+
+        @Override
+        public void flatMap2(I2 value, Collector<O> out) {
+            try {
+                function.flatMap2(value, out::collect);
+            } catch (Exception e) {
+                throw OperatorFailure.of(operator, e);
+            }
+        }
+
+        @Override
+        public void close() throws Exception {
+            FlinkRuntimeContext.close(function);
+        }
+
+        @Override
+        public TypeInformation<O> getProducedType() {
+            return type;
+        }
+    }
+
+    /** {@code connect(..).process(CoProcessFunction)} on streams that are not keyed. */
+    static final class Process<I1, I2, O> extends org.apache.flink.streaming.api.functions.co.CoProcessFunction<I1, I2, O>
+            implements ResultTypeQueryable<O> {
+        private static final long serialVersionUID = 1L;
+        private final dev.tidemark.api.functions.CoProcessFunction<I1, I2, O> function;
+        private final TypeInformation<O> type;
+        private final String operator;
+
+        Process(dev.tidemark.api.functions.CoProcessFunction<I1, I2, O> function, TypeInformation<O> type,
+                String operator) {
+            this.function = function;
+            this.type = type;
+            this.operator = operator;
+        }
+
+        @Override
+        public void open(OpenContext context) throws Exception {
+            FlinkRuntimeContext.open(function, getRuntimeContext());
+        }
+
+        @Override
+        public void processElement1(I1 value, Context ctx, Collector<O> out) {
+            try {
+                function.processElement1(value, context(ctx), out::collect);
+            } catch (Exception e) {
+                throw OperatorFailure.of(operator, e);
+            }
+        }
+
+        @Override
+        public void processElement2(I2 value, Context ctx, Collector<O> out) {
+            try {
+                function.processElement2(value, context(ctx), out::collect);
+            } catch (Exception e) {
+                throw OperatorFailure.of(operator, e);
+            }
+        }
+
+        private dev.tidemark.api.functions.CoProcessFunction<I1, I2, O>.Context context(Context ctx) {
+            return function.new Context() {
+                @Override
+                public long timestamp() {
+                    return ProcessAdapters.timestamp(ctx.timestamp());
+                }
+
+                @Override
+                public TimerService timerService() {
+                    return ProcessAdapters.timers(ctx.timerService());
+                }
+
+                @Override
+                public <X> void output(dev.tidemark.api.OutputTag<X> tag, X value) {
+                    ctx.output(ProcessAdapters.tag(tag), value);
+                }
+            };
+        }
+
+        @Override
+        public void close() throws Exception {
+            FlinkRuntimeContext.close(function);
+        }
+
+        @Override
+        public TypeInformation<O> getProducedType() {
+            return type;
+        }
+    }
+
+    /** A function over two keyed inputs, with keyed state and timers. */
+    static final class Keyed<K, I1, I2, O> extends KeyedCoProcessFunction<K, I1, I2, O> implements ResultTypeQueryable<O> {
+        private static final long serialVersionUID = 1L;
+        private final dev.tidemark.api.functions.KeyedCoProcessFunction<K, I1, I2, O> function;
+        private final TypeInformation<O> type;
+        private final String operator;
+
+        Keyed(dev.tidemark.api.functions.KeyedCoProcessFunction<K, I1, I2, O> function, TypeInformation<O> type,
+                String operator) {
+            this.function = function;
+            this.type = type;
+            this.operator = operator;
+        }
+
+        @Override
+        public void open(OpenContext context) throws Exception {
+            FlinkRuntimeContext.open(function, getRuntimeContext());
+        }
+
+        @Override
+        public void processElement1(I1 value, Context ctx, Collector<O> out) {
+            try {
+                function.processElement1(value, context(ctx), out::collect);
+            } catch (Exception e) {
+                throw OperatorFailure.of(operator, e);
+            }
+        }
+
+        @Override
+        public void processElement2(I2 value, Context ctx, Collector<O> out) {
+            try {
+                function.processElement2(value, context(ctx), out::collect);
+            } catch (Exception e) {
+                throw OperatorFailure.of(operator, e);
+            }
+        }
+
+        @Override
+        public void onTimer(long timestamp, OnTimerContext ctx, Collector<O> out) {
+            try {
+                function.onTimer(timestamp, function.new OnTimerContext() {
+                    @Override
+                    public long timestamp() {
+                        return ProcessAdapters.timestamp(ctx.timestamp());
+                    }
+
+                    @Override
+                    public TimerService timerService() {
+                        return ProcessAdapters.timers(ctx.timerService());
+                    }
+
+                    @Override
+                    public <X> void output(dev.tidemark.api.OutputTag<X> tag, X value) {
+                        ctx.output(ProcessAdapters.tag(tag), value);
+                    }
+
+                    @Override
+                    public K getCurrentKey() {
+                        return ctx.getCurrentKey();
+                    }
+
+                    @Override
+                    public dev.tidemark.api.functions.TimeDomain timeDomain() {
+                        return ProcessAdapters.domain(ctx.timeDomain());
+                    }
+                }, out::collect);
+            } catch (Exception e) {
+                throw OperatorFailure.of(operator, e);
+            }
+        }
+
+        private dev.tidemark.api.functions.KeyedCoProcessFunction<K, I1, I2, O>.Context context(Context ctx) {
+            return function.new Context() {
+                @Override
+                public long timestamp() {
+                    return ProcessAdapters.timestamp(ctx.timestamp());
+                }
+
+                @Override
+                public TimerService timerService() {
+                    return ProcessAdapters.timers(ctx.timerService());
+                }
+
+                @Override
+                public <X> void output(dev.tidemark.api.OutputTag<X> tag, X value) {
+                    ctx.output(ProcessAdapters.tag(tag), value);
+                }
+
+                @Override
+                public K getCurrentKey() {
+                    return ctx.getCurrentKey();
+                }
+            };
+        }
+
+        @Override
+        public void close() throws Exception {
+            FlinkRuntimeContext.close(function);
+        }
+
+        @Override
+        public TypeInformation<O> getProducedType() {
+            return type;
+        }
+    }
+
+    /** The interval join's function, for each matching pair. */
+    static final class Join<I1, I2, O> extends ProcessJoinFunction<I1, I2, O> implements ResultTypeQueryable<O> {
+        private static final long serialVersionUID = 1L;
+        private final dev.tidemark.api.functions.ProcessJoinFunction<I1, I2, O> function;
+        private final TypeInformation<O> type;
+        private final String operator;
+
+        Join(dev.tidemark.api.functions.ProcessJoinFunction<I1, I2, O> function, TypeInformation<O> type,
+                String operator) {
+            this.function = function;
+            this.type = type;
+            this.operator = operator;
+        }
+
+        @Override
+        public void open(OpenContext context) throws Exception {
+            FlinkRuntimeContext.open(function, getRuntimeContext());
+        }
+
+        @Override
+        public void processElement(I1 left, I2 right, Context ctx, Collector<O> out) {
+            try {
+                function.processElement(left, right, function.new Context() {
+                    @Override
+                    public long getLeftTimestamp() {
+                        return ctx.getLeftTimestamp();
+                    }
+
+                    @Override
+                    public long getRightTimestamp() {
+                        return ctx.getRightTimestamp();
+                    }
+
+                    @Override
+                    public long getTimestamp() {
+                        return ctx.getTimestamp();
+                    }
+
+                    @Override
+                    public <X> void output(dev.tidemark.api.OutputTag<X> tag, X value) {
+                        ctx.output(ProcessAdapters.tag(tag), value);
+                    }
+                }, out::collect);
+            } catch (Exception e) {
+                throw OperatorFailure.of(operator, e);
+            }
+        }
+
+        @Override
+        public void close() throws Exception {
+            FlinkRuntimeContext.close(function);
+        }
+
+        @Override
+        public TypeInformation<O> getProducedType() {
+            return type;
+        }
+    }
+
+    /** A window co-group's function (a window join's too), once per key and window. */
+    static final class CoGroup<I1, I2, O> extends RichCoGroupFunction<I1, I2, O> implements ResultTypeQueryable<O> {
+        private static final long serialVersionUID = 1L;
+        private final dev.tidemark.api.functions.CoGroupFunction<I1, I2, O> function;
+        private final TypeInformation<O> type;
+        private final String operator;
+
+        CoGroup(dev.tidemark.api.functions.CoGroupFunction<I1, I2, O> function, TypeInformation<O> type, String operator) {
+            this.function = function;
+            this.type = type;
+            this.operator = operator;
+        }
+
+        @Override
+        public void open(OpenContext context) throws Exception {
+            FlinkRuntimeContext.open(function, getRuntimeContext());
+        }
+
+        @Override
+        public void coGroup(Iterable<I1> first, Iterable<I2> second, Collector<O> out) {
+            try {
+                function.coGroup(first, second, out::collect);
+            } catch (Exception e) {
+                throw OperatorFailure.of(operator, e);
+            }
+        }
+
+        @Override
+        public void close() throws Exception {
+            FlinkRuntimeContext.close(function);
+        }
+
+        @Override
+        public TypeInformation<O> getProducedType() {
+            return type;
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package dev.tidemark.flink;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.tidemark.api.StreamExecutionEnvironment;
+import dev.tidemark.api.source.SplitSource;
+import dev.tidemark.eventtime.WatermarkStrategy;
+import dev.tidemark.runtime.operators.MapOperator;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+
+/** What the runner cannot translate is refused before anything is submitted, naming every such operator. */
+class RefusalTest {
+
+    /** A source of splits, which the runner does not translate yet. */
+    static final class TwoSplits implements SplitSource<Long> {
+        @Override
+        public int splitCount() {
+            return 2;
+        }
+
+        @Override
+        public void run(SplitContext<Long> ctx) {
+            for (int split : ctx.ownedSplits()) {
+                ctx.split(split).collect((long) split);
+                ctx.finishSplit(split);
+            }
+        }
+
+        @Override
+        public void cancel() {}
+    }
+
+    static final AtomicBoolean SUBMITTED = new AtomicBoolean();
+
+    @Test
+    void everyOperatorTheRunnerCannotTranslateIsNamedWithItsReasonAndNothingRuns() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1);
+        env.fromSource(new TwoSplits(), WatermarkStrategy.noWatermarks(), "two splits")
+                .<Long>transform("my own operator", ctx -> new MapOperator<>(value -> value, ctx))
+                .map(value -> {
+                    SUBMITTED.set(true);
+                    return value;
+                })
+                .addSink(Results.sink("refused"));
+        org.apache.flink.streaming.api.environment.StreamExecutionEnvironment flink =
+                org.apache.flink.streaming.api.environment.StreamExecutionEnvironment.createLocalEnvironment(1);
+
+        assertThatThrownBy(() -> FlinkRunner.execute(env, flink, "refused"))
+                .isInstanceOf(UnsupportedOperationException.class)
+                .hasMessageStartingWith("the Flink runner cannot translate this pipeline:")
+                .hasMessageContaining("operator 'two splits' (node ")
+                .hasMessageContaining("split sources (the file and Kafka sources) are not translated yet")
+                .hasMessageContaining("operator 'my own operator' (node ")
+                .hasMessageContaining("it is not one of the operators the runner translates");
+        assertThatThrownBy(flink::getStreamGraph).as("nothing was added to the Flink job")
+                .hasMessageContaining("No operators defined");
+        org.assertj.core.api.Assertions.assertThat(SUBMITTED).isFalse();
+    }
+}
