@@ -105,25 +105,27 @@ class PipelineGraphTest {
     }
 
     @Test
-    void anOperatorTheGraphCannotDescribeIsOpaqueByName() {
+    void twoInputsAreInInputOrderAndAnOperatorOfTheOperatorSpiIsOpaqueByName() {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1);
         DataStream<Long> numbers = env.fromSequence(1, 3);
-        numbers.connect(numbers).map(new dev.tidemark.api.functions.CoMapFunction<Long, Long, Long>() {
+        DataStream<String> words = env.fromElements("a", "b");
+        numbers.connect(words).map(new dev.tidemark.api.functions.CoMapFunction<Long, String, String>() {
             @Override
-            public Long map1(Long value) {
-                return value;
+            public String map1(Long value) {
+                return "n" + value;
             }
 
             @Override
-            public Long map2(Long value) {
+            public String map2(String value) {
                 return value;
             }
-        }).addSink(new DiscardingSink<>());
+        }).<String>transform("my operator", ctx -> new dev.tidemark.runtime.operators.MapOperator<>(v -> v, ctx))
+                .addSink(new DiscardingSink<>());
 
         List<PipelineNode> nodes = env.getPipelineGraph().nodes();
 
-        assertThat(nodes.get(1).operation()).isInstanceOf(Operation.Opaque.class);
-        assertThat(((Operation.Opaque) nodes.get(1).operation()).operatorName()).isEqualTo(nodes.get(1).name());
-        assertThat(nodes.get(1).inputs()).containsExactly(nodes.get(0).id(), nodes.get(0).id());
+        assertThat(nodes.get(2).operation()).isInstanceOf(Operation.CoMap.class);
+        assertThat(nodes.get(2).inputs()).containsExactly(nodes.get(0).id(), nodes.get(1).id());
+        assertThat(nodes.get(3).operation()).isEqualTo(new Operation.Opaque("my operator"));
     }
 }
