@@ -24,16 +24,28 @@ import dev.tidemark.state.ValueStateDescriptor;
 final class FlinkRuntimeContext implements RuntimeContext {
 
     private final org.apache.flink.api.common.functions.RuntimeContext flink;
+    private final boolean checkpointing;
     private KeyedStateStore state; // made on first use: a context of a stream that is not keyed never asks
 
-    FlinkRuntimeContext(org.apache.flink.api.common.functions.RuntimeContext flink) {
+    FlinkRuntimeContext(org.apache.flink.api.common.functions.RuntimeContext flink, boolean checkpointing) {
         this.flink = flink;
+        this.checkpointing = checkpointing;
     }
 
     /** Opens {@code function} with a context over {@code flink}, if it is a rich function. */
     static void open(Object function, org.apache.flink.api.common.functions.RuntimeContext flink) throws Exception {
+        open(function, flink, false);
+    }
+
+    /**
+     * As {@link #open(Object, org.apache.flink.api.common.functions.RuntimeContext)}, saying whether
+     * the job checkpoints (Flink 2.x's runtime context no longer says): a two-phase-commit sink
+     * commits at the end of the input only without checkpoints.
+     */
+    static void open(Object function, org.apache.flink.api.common.functions.RuntimeContext flink, boolean checkpointing)
+            throws Exception {
         if (function instanceof RichFunction rich) {
-            rich.open(new FlinkRuntimeContext(flink));
+            rich.open(new FlinkRuntimeContext(flink, checkpointing));
         }
     }
 
@@ -57,6 +69,11 @@ final class FlinkRuntimeContext implements RuntimeContext {
     @Override
     public int getNumberOfParallelSubtasks() {
         return flink.getTaskInfo().getNumberOfParallelSubtasks();
+    }
+
+    @Override
+    public boolean isCheckpointingEnabled() {
+        return checkpointing;
     }
 
     @Override

@@ -17,8 +17,10 @@ final class FunctionAdapters {
 
     private FunctionAdapters() {}
 
-    /** {@code map(..)}. */
-    static final class Map<I, O> extends RichMapFunction<I, O> implements ResultTypeQueryable<O> {
+    /** {@code map(..)}; a checkpointed function's operator state and notifications go through Flink's. */
+    static final class Map<I, O> extends RichMapFunction<I, O> implements ResultTypeQueryable<O>,
+            org.apache.flink.streaming.api.checkpoint.CheckpointedFunction,
+            org.apache.flink.api.common.state.CheckpointListener {
         private static final long serialVersionUID = 1L;
         private final dev.tidemark.api.functions.MapFunction<I, O> function;
         private final TypeInformation<O> type;
@@ -52,6 +54,21 @@ final class FunctionAdapters {
         @Override
         public TypeInformation<O> getProducedType() {
             return type;
+        }
+
+        @Override
+        public void initializeState(org.apache.flink.runtime.state.FunctionInitializationContext context) throws Exception {
+            OperatorStates.initialize(function, context);
+        }
+
+        @Override
+        public void snapshotState(org.apache.flink.runtime.state.FunctionSnapshotContext context) throws Exception {
+            OperatorStates.snapshot(function, context);
+        }
+
+        @Override
+        public void notifyCheckpointComplete(long checkpointId) throws Exception {
+            OperatorStates.completed(function, checkpointId);
         }
     }
 

@@ -22,16 +22,20 @@ import org.apache.flink.util.InstantiationUtil;
 final class PushReader<T> implements SourceReader<T, PushSource.Split> {
 
     private static final int CAPACITY = 1024;
-    private static final Object IDLE = new Object();
+    private static final Object IDLE = new Idle();
     private static final long STOP_WAIT_MILLIS = 10_000;
 
-    private record Element(Object value, long timestamp) {}
+    private record Element(Object value, long timestamp) implements java.io.Serializable {}
 
-    private record Mark(long timestamp) {}
+    private record Mark(long timestamp) implements java.io.Serializable {}
+
+    private record Idle() implements java.io.Serializable {}
 
     private final SourceFunction<T> prototype;
     private final String name;
     private final BlockingQueue<Object> queue = new ArrayBlockingQueue<>(CAPACITY);
+    private final Object lock = new Object(); // the function's checkpoint lock: held while it emits, and to snapshot it
+    private SourceState state;
     private CompletableFuture<Void> available = new CompletableFuture<>(); // guarded by this
     private PushSource.Split split; // guarded by this
     private boolean noMoreSplits; // guarded by this
@@ -54,7 +58,13 @@ final class PushReader<T> implements SourceReader<T, PushSource.Split> {
             synchronized (this) {
                 split = s;
             }
-            startFunction(s);
+            state = SourceState.of(s.state());
+            queue.addAll(state.pending()); // emitted before the checkpoint, not yet taken then: they come first
+            if (state.ended()) {
+                ended = true;
+            } else {
+                startFunction(s);
+            }
         }
         signal();
     }
@@ -72,6 +82,11 @@ final class PushReader<T> implements SourceReader<T, PushSource.Split> {
             function = InstantiationUtil.clone(prototype, prototype.getClass().getClassLoader());
         } catch (Exception e) {
             throw new IllegalStateException("source '" + name + "' could not be copied for instance " + s.index(), e);
+        }
+        try {
+            state.initialize(function);
+        } catch (Exception e) {
+            throw new IllegalStateException("source '" + name + "' could not restore its state in instance " + s.index(), e);
         }
         thread = new Thread(() -> run(s), "Tidemark source " + name + " (" + (s.index() + 1) + "/" + s.count() + ")");
         thread.setDaemon(true);
@@ -168,9 +183,27 @@ final class PushReader<T> implements SourceReader<T, PushSource.Split> {
 
     @Override
     public List<PushSource.Split> snapshotState(long checkpointId) {
+        PushSource.Split s;
         synchronized (this) {
-            return split == null || ended ? List.of() : List.of(split); // no position: it would start again
+            s = split;
         }
+        if (s == null) {
+            return List.of();
+        }
+        synchronized (lock) { // the function does not emit meanwhile: its state and the queue agree
+            try {
+                byte[] bytes = SourceState.save(function, checkpointId, List.copyOf(queue), ended, state);
+                return List.of(new PushSource.Split(s.index(), s.count(), bytes));
+            } catch (Exception e) {
+                throw new IllegalStateException("source '" + name + "' could not snapshot instance " + s.index() + ": "
+                        + e, e);
+            }
+        }
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) throws Exception {
+        OperatorStates.completed(function, checkpointId);
     }
 
     @Override
@@ -189,8 +222,6 @@ final class PushReader<T> implements SourceReader<T, PushSource.Split> {
 
     /** What the function emits to: the queue, in order. */
     private final class Context implements SourceFunction.SourceContext<T> {
-        private final Object lock = new Object();
-
         @Override
         public void collect(T element) {
             put(new Element(element, Long.MIN_VALUE));
@@ -218,7 +249,15 @@ final class PushReader<T> implements SourceReader<T, PushSource.Split> {
 
         private void put(Object item) {
             try {
-                queue.put(item); // a full queue holds the function back until the job takes more
+                // a full queue holds the function back until the job takes more; a function that holds its
+                // checkpoint lock lets go of it while it waits, so that a checkpoint can still be taken
+                if (!Thread.holdsLock(lock)) {
+                    queue.put(item);
+                } else {
+                    while (!queue.offer(item)) {
+                        lock.wait(1);
+                    }
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new SourceClosed();

@@ -26,8 +26,11 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
  * through a bounded queue. A slow job holds the function back at the queue, as Tidemark's own
  * sources are held back.
  *
- * <p>A push source has no position to replay from: restored from a checkpoint, an unfinished
- * instance runs again from its start.
+ * <p>A checkpointed function ({@code CheckpointedFunction}, as the sequence and collection sources
+ * are) keeps its position in its split, with what it had emitted that Flink had not yet taken
+ * ({@link SourceState}): restored, it goes on exactly where the checkpoint left it. Any other
+ * function has no position to replay from, and a restored instance that had not finished runs
+ * again from its start.
  */
 final class PushSource<T> implements Source<T, PushSource.Split, TreeSet<Integer>>, ResultTypeQueryable<T> {
 
@@ -43,8 +46,12 @@ final class PushSource<T> implements Source<T, PushSource.Split, TreeSet<Integer
         this.type = type;
     }
 
-    /** Instance {@code index} of {@code count}. */
-    record Split(int index, int count) implements SourceSplit {
+    /**
+     * Instance {@code index} of {@code count}.
+     *
+     * @param state the instance's {@link SourceState} at a checkpoint, or {@code null} before one
+     */
+    record Split(int index, int count, byte[] state) implements SourceSplit {
         @Override
         public String splitId() {
             return Integer.toString(index);
@@ -78,7 +85,7 @@ final class PushSource<T> implements Source<T, PushSource.Split, TreeSet<Integer
 
     @Override
     public SimpleVersionedSerializer<Split> getSplitSerializer() {
-        return new Ints<>(split -> new int[] {split.index(), split.count()}, ints -> new Split(ints[0], ints[1]));
+        return new SplitSerializer();
     }
 
     @Override
@@ -124,7 +131,7 @@ final class PushSource<T> implements Source<T, PushSource.Split, TreeSet<Integer
         @Override
         public void addReader(int subtask) {
             if (pending.remove(subtask)) {
-                context.assignSplit(new Split(subtask, context.currentParallelism()), subtask);
+                context.assignSplit(new Split(subtask, context.currentParallelism(), null), subtask);
             }
             context.signalNoMoreSplits(subtask);
         }
@@ -138,7 +145,44 @@ final class PushSource<T> implements Source<T, PushSource.Split, TreeSet<Integer
         public void close() {}
     }
 
-    /** A split or the enumerator's state, as a few ints. */
+    /** A split: its index and count, then its state's length (-1 for none) and bytes. */
+    private static final class SplitSerializer implements SimpleVersionedSerializer<Split> {
+        @Override
+        public int getVersion() {
+            return 1;
+        }
+
+        @Override
+        public byte[] serialize(Split split) throws IOException {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            try (DataOutputStream out = new DataOutputStream(bytes)) {
+                out.writeInt(split.index());
+                out.writeInt(split.count());
+                out.writeInt(split.state() == null ? -1 : split.state().length);
+                if (split.state() != null) {
+                    out.write(split.state());
+                }
+            }
+            return bytes.toByteArray();
+        }
+
+        @Override
+        public Split deserialize(int version, byte[] serialized) throws IOException {
+            try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(serialized))) {
+                int index = in.readInt();
+                int count = in.readInt();
+                int length = in.readInt();
+                byte[] state = null;
+                if (length >= 0) {
+                    state = new byte[length];
+                    in.readFully(state);
+                }
+                return new Split(index, count, state);
+            }
+        }
+    }
+
+    /** The enumerator's state, as a few ints. */
     private static final class Ints<V> implements SimpleVersionedSerializer<V> {
         private final java.util.function.Function<V, int[]> write;
         private final java.util.function.Function<int[], V> read;

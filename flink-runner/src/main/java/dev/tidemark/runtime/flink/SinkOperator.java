@@ -9,7 +9,8 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 /**
  * A Tidemark {@link SinkFunction} as a Flink operator: every element with its timestamp and the
  * current watermark, {@code finish()} at the end of the input (and not on cancellation), as
- * Tidemark's own sink operator calls it. An operator rather than one of Flink's sink interfaces,
+ * Tidemark's own sink operator calls it; a checkpointed sink (a two-phase-commit one) takes part in
+ * Flink's checkpoints ({@link OperatorStates}). An operator rather than one of Flink's sink interfaces,
  * because Flink 1.20 and 2.x share no sink interface with such a finish.
  */
 final class SinkOperator<T> extends AbstractStreamOperator<Object> implements OneInputStreamOperator<T, Object> {
@@ -18,13 +19,15 @@ final class SinkOperator<T> extends AbstractStreamOperator<Object> implements On
 
     private final SinkFunction<T> function;
     private final String operator;
+    private final boolean checkpointing;
     private transient long watermark;
     private transient long timestamp;
     private transient SinkFunction.Context context;
 
-    SinkOperator(SinkFunction<T> function, String operator) {
+    SinkOperator(SinkFunction<T> function, String operator, boolean checkpointing) {
         this.function = function;
         this.operator = operator;
+        this.checkpointing = checkpointing;
     }
 
     @Override
@@ -47,7 +50,25 @@ final class SinkOperator<T> extends AbstractStreamOperator<Object> implements On
                 return getProcessingTimeService().getCurrentProcessingTime();
             }
         };
-        FlinkRuntimeContext.open(function, getRuntimeContext());
+        FlinkRuntimeContext.open(function, getRuntimeContext(), checkpointing);
+    }
+
+    @Override
+    public void initializeState(org.apache.flink.runtime.state.StateInitializationContext context) throws Exception {
+        super.initializeState(context);
+        OperatorStates.initialize(function, context);
+    }
+
+    @Override
+    public void snapshotState(org.apache.flink.runtime.state.StateSnapshotContext context) throws Exception {
+        super.snapshotState(context);
+        OperatorStates.snapshot(function, context);
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) throws Exception {
+        super.notifyCheckpointComplete(checkpointId);
+        OperatorStates.completed(function, checkpointId);
     }
 
     @Override

@@ -170,7 +170,8 @@ public final class Translator {
             return configure(coGroup(node, coGroup, type), node);
         }
         if (op instanceof Operation.Sink sink) {
-            return configure(in.transform(node.name(), FlinkTypes.any(), new SinkOperator(sink.function(), node.name())), node);
+            return configure(in.transform(node.name(), FlinkTypes.any(), new SinkOperator(sink.function(), node.name(),
+                    flink.getCheckpointConfig().isCheckpointingEnabled())), node);
         }
         if (op instanceof Operation.Partition partition) {
             return partition(in, partition.partitioning());
