@@ -11,21 +11,32 @@ import java.util.List;
 
 /**
  * The numbers below {@code count}, instance i emitting those with {@code n % parallelism == i},
- * its position in operator state. Half way it waits until a checkpoint has completed, so that a
- * failure after that point restores a checkpoint taken mid-stream rather than starting afresh.
+ * its position in operator state, its event time the number itself. Half way it can wait until a
+ * checkpoint has completed (and a gate file exists, if given), so that a failure after that point
+ * restores a checkpoint taken mid-stream rather than starting afresh.
  */
 final class CheckpointedNumbers extends RichParallelSourceFunction<Long> implements CheckpointedFunction,
         CheckpointListener {
 
     private final long count;
+    private final boolean waitHalfWay;
+    private final String gate; // a file that must also exist before the second half, or null
     private volatile boolean running = true;
     private volatile boolean checkpointCompleted;
     private transient ListState<Long> positionState;
     private transient long next;
     private transient boolean restored;
 
-    CheckpointedNumbers(long count) {
+    /** @param waitHalfWay whether to wait half way for a checkpoint (a job that takes none must not) */
+    CheckpointedNumbers(long count, boolean waitHalfWay) {
+        this(count, waitHalfWay, null);
+    }
+
+    /** Also waits half way until the file {@code gate} exists: a test outside the job says when to go on. */
+    CheckpointedNumbers(long count, boolean waitHalfWay, java.nio.file.Path gate) {
         this.count = count;
+        this.waitHalfWay = waitHalfWay;
+        this.gate = gate == null ? null : gate.toString();
     }
 
     @Override
@@ -44,14 +55,15 @@ final class CheckpointedNumbers extends RichParallelSourceFunction<Long> impleme
             next = getRuntimeContext().getIndexOfThisSubtask();
         }
         while (running && next < count) {
-            if (next >= count / 2 && !checkpointCompleted && !restored) {
+            if (waitHalfWay && next >= count / 2 && !restored
+                    && (!checkpointCompleted || gate != null && !java.nio.file.Files.exists(java.nio.file.Path.of(gate)))) {
                 synchronized (this) {
                     wait(10); // outside the checkpoint lock: the checkpoint it waits for can be taken
                 }
                 continue;
             }
             synchronized (ctx.getCheckpointLock()) {
-                ctx.collect(next);
+                ctx.collectWithTimestamp(next, next);
                 next += parallelism;
             }
         }
