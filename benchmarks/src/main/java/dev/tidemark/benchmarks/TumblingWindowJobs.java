@@ -1,6 +1,7 @@
 package dev.tidemark.benchmarks;
 
 import dev.tidemark.api.KeyedStream;
+import dev.tidemark.api.StreamExecutionEnvironment;
 import dev.tidemark.api.functions.AggregateFunction;
 import dev.tidemark.api.functions.Collector;
 import dev.tidemark.api.functions.ProcessWindowFunction;
@@ -30,6 +31,21 @@ public final class TumblingWindowJobs {
             }
             sum(TidemarkJobs.keyedEvents(env, new GeneratorSource(events, eventsPerMilli, checkpoints != null)));
         });
+    }
+
+    /**
+     * Runs W1 as built on Tidemark, through the Flink runner, on Flink's kept mini cluster: the same
+     * pipeline, translated into a Flink job.
+     */
+    public static Result throughFlinkRunner(long events, long eventsPerMilli, int parallelism) throws Exception {
+        ResultSink.reset();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(parallelism);
+        sum(TidemarkJobs.keyedEvents(env, new GeneratorSource(events, eventsPerMilli)));
+        org.apache.flink.streaming.api.environment.StreamExecutionEnvironment flink =
+                org.apache.flink.streaming.api.environment.StreamExecutionEnvironment.getExecutionEnvironment();
+        dev.tidemark.flink.FlinkRunner.translate(env, flink);
+        FlinkCluster.execute(flink, "W1 tumbling through the Flink runner");
+        return ResultSink.result();
     }
 
     /** Runs W1 on Tidemark keyed by a {@code LongKeySelector}: no key boxed per event. */
