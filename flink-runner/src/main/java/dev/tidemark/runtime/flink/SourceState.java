@@ -22,8 +22,7 @@ import java.util.Map;
  */
 final class SourceState implements OperatorStateStore {
 
-    private static final dev.tidemark.api.typeinfo.TypeSerializer<Object> FORMAT =
-            dev.tidemark.api.typeinfo.TypeInformation.of(Object.class).createSerializer(new dev.tidemark.api.ExecutionConfig());
+    private static final dev.tidemark.api.typeinfo.TypeSerializer<Object> FORMAT = TidemarkSerializer.FORMAT;
 
     /** The saved form. */
     private record Saved(Map<String, List<Object>> lists, List<Object> pending, boolean ended) implements Serializable {}

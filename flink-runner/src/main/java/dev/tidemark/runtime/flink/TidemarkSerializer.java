@@ -8,18 +8,19 @@ import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 
 /**
- * Writes values as Tidemark's state does (Java serialization, or field by field for a record or
- * POJO that is not {@code Serializable}), length first. One format for every type, so the
- * serializer has no configuration and its snapshot only names it.
+ * Writes values in {@link ValueCodec}'s format: strings, boxed primitives and records directly,
+ * anything else as Tidemark's state does (Java serialization, or field by field for a record or POJO
+ * that is not {@code Serializable}). One format for every type, so the serializer has no
+ * configuration and its snapshot only names it.
  *
  * @param <T> the values' type
  */
 public final class TidemarkSerializer<T> extends TypeSerializer<T> {
 
     private static final long serialVersionUID = 1L;
-    private static final dev.tidemark.api.typeinfo.TypeSerializer<Object> FORMAT =
+    /** Tidemark's format, which every value of every type is written in. */
+    static final dev.tidemark.api.typeinfo.TypeSerializer<Object> FORMAT =
             dev.tidemark.api.typeinfo.TypeInformation.of(Object.class).createSerializer(new dev.tidemark.api.ExecutionConfig());
-    private static final int NULL = -1;
 
     @Override
     public boolean isImmutableType() {
@@ -38,7 +39,16 @@ public final class TidemarkSerializer<T> extends TypeSerializer<T> {
 
     @Override
     public T copy(T from) {
-        return from == null ? null : cast(FORMAT.deserialize(FORMAT.serialize(from)));
+        if (from == null) {
+            return null;
+        }
+        try {
+            java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+            ValueCodec.write(from, new java.io.DataOutputStream(bytes));
+            return cast(ValueCodec.read(new java.io.DataInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("could not copy a " + from.getClass().getName(), e);
+        }
     }
 
     @Override
@@ -53,24 +63,12 @@ public final class TidemarkSerializer<T> extends TypeSerializer<T> {
 
     @Override
     public void serialize(T record, DataOutputView target) throws IOException {
-        if (record == null) {
-            target.writeInt(NULL);
-            return;
-        }
-        byte[] bytes = FORMAT.serialize(record);
-        target.writeInt(bytes.length);
-        target.write(bytes);
+        ValueCodec.write(record, target);
     }
 
     @Override
     public T deserialize(DataInputView source) throws IOException {
-        int length = source.readInt();
-        if (length == NULL) {
-            return null;
-        }
-        byte[] bytes = new byte[length];
-        source.readFully(bytes);
-        return cast(FORMAT.deserialize(bytes));
+        return cast(ValueCodec.read(source));
     }
 
     @Override
@@ -80,11 +78,7 @@ public final class TidemarkSerializer<T> extends TypeSerializer<T> {
 
     @Override
     public void copy(DataInputView source, DataOutputView target) throws IOException {
-        int length = source.readInt();
-        target.writeInt(length);
-        if (length > 0) {
-            target.write(source, length);
-        }
+        ValueCodec.write(ValueCodec.read(source), target); // a value's length is known only by reading it
     }
 
     @Override

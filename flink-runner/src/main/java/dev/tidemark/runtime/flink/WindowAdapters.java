@@ -156,50 +156,7 @@ final class WindowAdapters {
 
         @Override
         public void onMerge(Window window, OnMergeContext ctx) throws Exception {
-            dev.tidemark.windowing.triggers.Trigger.TriggerContext base = context(ctx);
-            trigger.onMerge(window(window), new dev.tidemark.windowing.triggers.Trigger.OnMergeContext() {
-                @Override
-                public long getCurrentProcessingTime() {
-                    return base.getCurrentProcessingTime();
-                }
-
-                @Override
-                public long getCurrentWatermark() {
-                    return base.getCurrentWatermark();
-                }
-
-                @Override
-                public void registerProcessingTimeTimer(long time) {
-                    base.registerProcessingTimeTimer(time);
-                }
-
-                @Override
-                public void registerEventTimeTimer(long time) {
-                    base.registerEventTimeTimer(time);
-                }
-
-                @Override
-                public void deleteProcessingTimeTimer(long time) {
-                    base.deleteProcessingTimeTimer(time);
-                }
-
-                @Override
-                public void deleteEventTimeTimer(long time) {
-                    base.deleteEventTimeTimer(time);
-                }
-
-                @Override
-                public <S extends State> S getPartitionedState(StateDescriptor<S> descriptor) {
-                    return base.getPartitionedState(descriptor);
-                }
-
-                @Override
-                @SuppressWarnings({"unchecked", "rawtypes"})
-                public void mergePartitionedState(StateDescriptor<?> descriptor) {
-                    ctx.mergePartitionedState((org.apache.flink.api.common.state.StateDescriptor)
-                            FlinkStates.descriptor(descriptor, operator));
-                }
-            });
+            trigger.onMerge(window(window), new Context(ctx, ctx));
         }
 
         @Override
@@ -207,46 +164,68 @@ final class WindowAdapters {
             trigger.clear(window(window), context(ctx));
         }
 
-        private dev.tidemark.windowing.triggers.Trigger.TriggerContext context(TriggerContext flink) {
-            return new dev.tidemark.windowing.triggers.Trigger.TriggerContext() {
-                @Override
-                public long getCurrentProcessingTime() {
-                    return flink.getCurrentProcessingTime();
-                }
+        private Context context(TriggerContext flink) {
+            return new Context(flink, null);
+        }
 
-                @Override
-                public long getCurrentWatermark() {
-                    return flink.getCurrentWatermark();
-                }
+        /** Flink's trigger context as Tidemark's; a merge's, which also merges state, when {@code merging} is set. */
+        private final class Context implements dev.tidemark.windowing.triggers.Trigger.OnMergeContext {
+            private final TriggerContext flink;
+            private final OnMergeContext merging;
 
-                @Override
-                public void registerProcessingTimeTimer(long time) {
-                    flink.registerProcessingTimeTimer(time);
-                }
+            Context(TriggerContext flink, OnMergeContext merging) {
+                this.flink = flink;
+                this.merging = merging;
+            }
 
-                @Override
-                public void registerEventTimeTimer(long time) {
-                    flink.registerEventTimeTimer(time);
-                }
+            @Override
+            public long getCurrentProcessingTime() {
+                return flink.getCurrentProcessingTime();
+            }
 
-                @Override
-                public void deleteProcessingTimeTimer(long time) {
-                    flink.deleteProcessingTimeTimer(time);
-                }
+            @Override
+            public long getCurrentWatermark() {
+                return flink.getCurrentWatermark();
+            }
 
-                @Override
-                public void deleteEventTimeTimer(long time) {
-                    flink.deleteEventTimeTimer(time);
-                }
+            @Override
+            public void registerProcessingTimeTimer(long time) {
+                flink.registerProcessingTimeTimer(time);
+            }
 
-                @Override
-                @SuppressWarnings({"unchecked", "rawtypes"})
-                public <S extends State> S getPartitionedState(StateDescriptor<S> descriptor) {
-                    Object state = flink.getPartitionedState(
-                            (org.apache.flink.api.common.state.StateDescriptor) FlinkStates.descriptor(descriptor, operator));
-                    return FlinkStates.wrap(state, descriptor);
+            @Override
+            public void registerEventTimeTimer(long time) {
+                flink.registerEventTimeTimer(time);
+            }
+
+            @Override
+            public void deleteProcessingTimeTimer(long time) {
+                flink.deleteProcessingTimeTimer(time);
+            }
+
+            @Override
+            public void deleteEventTimeTimer(long time) {
+                flink.deleteEventTimeTimer(time);
+            }
+
+            @Override
+            @SuppressWarnings({"unchecked", "rawtypes"})
+            public <S extends State> S getPartitionedState(StateDescriptor<S> descriptor) {
+                Object state = flink.getPartitionedState(
+                        (org.apache.flink.api.common.state.StateDescriptor) FlinkStates.descriptor(descriptor, operator));
+                return FlinkStates.wrap(state, descriptor);
+            }
+
+            @Override
+            @SuppressWarnings({"unchecked", "rawtypes"})
+            public void mergePartitionedState(StateDescriptor<?> descriptor) {
+                if (merging == null) {
+                    throw new IllegalStateException("state is merged only while windows merge: trigger of operator '"
+                            + operator + "'");
                 }
-            };
+                merging.mergePartitionedState((org.apache.flink.api.common.state.StateDescriptor)
+                        FlinkStates.descriptor(descriptor, operator));
+            }
         }
 
         private static org.apache.flink.streaming.api.windowing.triggers.TriggerResult result(TriggerResult result) {
