@@ -57,4 +57,31 @@ class RefusalTest {
                 .hasMessageContaining("No operators defined");
         org.assertj.core.api.Assertions.assertThat(SUBMITTED).isFalse();
     }
+
+    /** A process function with operator state, which the runner does not carry over for it. */
+    static final class Counting extends dev.tidemark.api.functions.ProcessFunction<Long, Long>
+            implements dev.tidemark.checkpoint.CheckpointedFunction {
+        @Override
+        public void processElement(Long value, Context ctx, dev.tidemark.api.functions.Collector<Long> out) {
+            out.collect(value);
+        }
+
+        @Override
+        public void snapshotState(dev.tidemark.checkpoint.FunctionSnapshotContext context) {}
+
+        @Override
+        public void initializeState(dev.tidemark.checkpoint.FunctionInitializationContext context) {}
+    }
+
+    @Test
+    void operatorStateTheRunnerWouldNotCarryOverIsRefusedRatherThanLost() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1);
+        env.fromSequence(1, 3).process(new Counting()).name("counting").addSink(Results.sink("counting"));
+
+        assertThatThrownBy(() -> FlinkRunner.translate(env,
+                org.apache.flink.streaming.api.environment.StreamExecutionEnvironment.createLocalEnvironment(1)))
+                .isInstanceOf(UnsupportedOperationException.class)
+                .hasMessageContaining("operator 'counting' (node ")
+                .hasMessageContaining("keeps operator state or listens for checkpoints");
+    }
 }

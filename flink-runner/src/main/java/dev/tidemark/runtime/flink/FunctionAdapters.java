@@ -17,10 +17,35 @@ final class FunctionAdapters {
 
     private FunctionAdapters() {}
 
-    /** {@code map(..)}; a checkpointed function's operator state and notifications go through Flink's. */
-    static final class Map<I, O> extends RichMapFunction<I, O> implements ResultTypeQueryable<O>,
-            org.apache.flink.streaming.api.checkpoint.CheckpointedFunction,
+    /**
+     * An adapter whose Tidemark function may be a {@code CheckpointedFunction} or a
+     * {@code CheckpointListener}: its operator state and notifications go through Flink's.
+     */
+    interface Checkpointed extends org.apache.flink.streaming.api.checkpoint.CheckpointedFunction,
             org.apache.flink.api.common.state.CheckpointListener {
+
+        /** The Tidemark function the adapter runs. */
+        Object function();
+
+        @Override
+        default void initializeState(org.apache.flink.runtime.state.FunctionInitializationContext context)
+                throws Exception {
+            OperatorStates.initialize(function(), context);
+        }
+
+        @Override
+        default void snapshotState(org.apache.flink.runtime.state.FunctionSnapshotContext context) throws Exception {
+            OperatorStates.snapshot(function(), context);
+        }
+
+        @Override
+        default void notifyCheckpointComplete(long checkpointId) throws Exception {
+            OperatorStates.completed(function(), checkpointId);
+        }
+    }
+
+    /** {@code map(..)}. */
+    static final class Map<I, O> extends RichMapFunction<I, O> implements ResultTypeQueryable<O>, Checkpointed {
         private static final long serialVersionUID = 1L;
         private final dev.tidemark.api.functions.MapFunction<I, O> function;
         private final TypeInformation<O> type;
@@ -57,23 +82,13 @@ final class FunctionAdapters {
         }
 
         @Override
-        public void initializeState(org.apache.flink.runtime.state.FunctionInitializationContext context) throws Exception {
-            OperatorStates.initialize(function, context);
-        }
-
-        @Override
-        public void snapshotState(org.apache.flink.runtime.state.FunctionSnapshotContext context) throws Exception {
-            OperatorStates.snapshot(function, context);
-        }
-
-        @Override
-        public void notifyCheckpointComplete(long checkpointId) throws Exception {
-            OperatorStates.completed(function, checkpointId);
+        public Object function() {
+            return function;
         }
     }
 
     /** {@code filter(..)}. */
-    static final class Filter<T> extends RichFilterFunction<T> {
+    static final class Filter<T> extends RichFilterFunction<T> implements Checkpointed {
         private static final long serialVersionUID = 1L;
         private final dev.tidemark.api.functions.FilterFunction<T> function;
         private final String operator;
@@ -101,10 +116,15 @@ final class FunctionAdapters {
         public void close() throws Exception {
             FlinkRuntimeContext.close(function);
         }
+
+        @Override
+        public Object function() {
+            return function;
+        }
     }
 
     /** {@code flatMap(..)}. */
-    static final class FlatMap<I, O> extends RichFlatMapFunction<I, O> implements ResultTypeQueryable<O> {
+    static final class FlatMap<I, O> extends RichFlatMapFunction<I, O> implements ResultTypeQueryable<O>, Checkpointed {
         private static final long serialVersionUID = 1L;
         private final dev.tidemark.api.functions.FlatMapFunction<I, O> function;
         private final TypeInformation<O> type;
@@ -133,6 +153,11 @@ final class FunctionAdapters {
         @Override
         public void close() throws Exception {
             FlinkRuntimeContext.close(function);
+        }
+
+        @Override
+        public Object function() {
+            return function;
         }
 
         @Override

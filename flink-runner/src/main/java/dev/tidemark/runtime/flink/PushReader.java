@@ -190,6 +190,9 @@ final class PushReader<T> implements SourceReader<T, PushSource.Split> {
         if (s == null) {
             return List.of();
         }
+        if (!(function instanceof dev.tidemark.checkpoint.CheckpointedFunction) && !ended) {
+            return List.of(new PushSource.Split(s.index(), s.count(), null)); // no position: restored, it starts again
+        }
         synchronized (lock) { // the function does not emit meanwhile: its state and the queue agree
             try {
                 byte[] bytes = SourceState.save(function, checkpointId, List.copyOf(queue), ended, state);

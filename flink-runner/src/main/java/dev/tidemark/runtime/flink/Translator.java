@@ -77,12 +77,50 @@ public final class Translator {
         if (op instanceof Operation.WindowCoGroup coGroup && FlinkWindows.of(coGroup.assigner()) == null) {
             return "the window assigner " + coGroup.assigner().getClass().getSimpleName() + " has no Flink equivalent";
         }
+        Object function = checkpointable(op);
+        if (function instanceof dev.tidemark.checkpoint.CheckpointedFunction
+                || function instanceof dev.tidemark.checkpoint.CheckpointListener) {
+            return "its function " + function.getClass().getName() + " keeps operator state or listens for"
+                    + " checkpoints, which the runner carries over for sources, map, filter, flatMap and sinks only";
+        }
         if (op instanceof Operation.Window window) {
             if (FlinkWindows.of(window.assigner()) == null) {
                 return "the window assigner " + window.assigner().getClass().getSimpleName() + " has no Flink equivalent";
             }
         }
         return null;
+    }
+
+    /**
+     * The function of {@code op} whose operator state and checkpoint notifications would be lost on
+     * Flink, or {@code null}: only sources, map, filter, flatMap and sinks carry them over.
+     */
+    private static Object checkpointable(Operation op) {
+        if (op instanceof Operation.Process p) {
+            return p.function();
+        }
+        if (op instanceof Operation.KeyedProcess p) {
+            return p.function();
+        }
+        if (op instanceof Operation.Window w) {
+            return w.function();
+        }
+        if (op instanceof Operation.CoMap m) {
+            return m.function();
+        }
+        if (op instanceof Operation.CoFlatMap m) {
+            return m.function();
+        }
+        if (op instanceof Operation.CoProcess p) {
+            return p.function();
+        }
+        if (op instanceof Operation.KeyedCoProcess p) {
+            return p.function();
+        }
+        if (op instanceof Operation.IntervalJoin j) {
+            return j.function();
+        }
+        return op instanceof Operation.WindowCoGroup g ? g.function() : null;
     }
 
     private void build() {
