@@ -124,13 +124,24 @@ final class ProcessAdapters {
         }
     }
 
-    /** {@code KeyedStream.process(..)}, and a keyed stream's rich functions, which run as one. */
+    /**
+     * {@code KeyedStream.process(..)}, and a keyed stream's rich functions, which run as one. Its
+     * Tidemark contexts and collector are made once and read the Flink ones of the element or timer
+     * at hand: nothing is allocated per element.
+     */
     static final class Keyed<K, I, O> extends org.apache.flink.streaming.api.functions.KeyedProcessFunction<K, I, O>
             implements ResultTypeQueryable<O> {
         private static final long serialVersionUID = 1L;
         private final dev.tidemark.api.functions.KeyedProcessFunction<K, I, O> function;
         private final TypeInformation<O> type;
         private final String operator;
+        private transient Context flinkContext; // of the element being processed
+        private transient OnTimerContext flinkTimerContext; // of the timer firing
+        private transient Collector<O> flinkOut;
+        private transient TimerService timers; // Flink's timer service of this operator, as Tidemark's
+        private transient dev.tidemark.api.functions.KeyedProcessFunction<K, I, O>.Context context;
+        private transient dev.tidemark.api.functions.KeyedProcessFunction<K, I, O>.OnTimerContext timerContext;
+        private transient dev.tidemark.api.functions.Collector<O> out;
 
         Keyed(dev.tidemark.api.functions.KeyedProcessFunction<K, I, O> function, TypeInformation<O> type,
                 String operator) {
@@ -140,79 +151,86 @@ final class ProcessAdapters {
         }
 
         @Override
-        public void open(OpenContext context) throws Exception {
-            FlinkRuntimeContext.open(function, getRuntimeContext());
-        }
-
-        @Override
-        public void processElement(I value, Context ctx, Collector<O> out) {
-            try {
-                process(value, ctx, out);
-            } catch (Exception e) {
-                throw OperatorFailure.of(operator, e);
-            }
-        }
-
-        @Override
-        public void onTimer(long timestamp, OnTimerContext ctx, Collector<O> out) {
-            try {
-                timer(timestamp, ctx, out);
-            } catch (Exception e) {
-                throw OperatorFailure.of(operator, e);
-            }
-        }
-
-        private void process(I value, Context ctx, Collector<O> out) throws Exception {
-            function.processElement(value, function.new Context() {
+        public void open(OpenContext openContext) throws Exception {
+            out = value -> flinkOut.collect(value);
+            context = function.new Context() {
                 @Override
                 public long timestamp() {
-                    return ProcessAdapters.timestamp(ctx.timestamp());
+                    return ProcessAdapters.timestamp(flinkContext.timestamp());
                 }
 
                 @Override
                 public TimerService timerService() {
-                    return timers(ctx.timerService());
+                    return timers(flinkContext.timerService());
                 }
 
                 @Override
                 public <X> void output(dev.tidemark.api.OutputTag<X> tag, X value) {
-                    ctx.output(tag(tag), value);
+                    flinkContext.output(tag(tag), value);
                 }
 
                 @Override
                 public K getCurrentKey() {
-                    return ctx.getCurrentKey();
+                    return flinkContext.getCurrentKey();
                 }
-            }, out::collect);
-        }
-
-        private void timer(long timestamp, OnTimerContext ctx, Collector<O> out) throws Exception {
-            function.onTimer(timestamp, function.new OnTimerContext() {
+            };
+            timerContext = function.new OnTimerContext() {
                 @Override
                 public long timestamp() {
-                    return ProcessAdapters.timestamp(ctx.timestamp());
+                    return ProcessAdapters.timestamp(flinkTimerContext.timestamp());
                 }
 
                 @Override
                 public TimerService timerService() {
-                    return timers(ctx.timerService());
+                    return timers(flinkTimerContext.timerService());
                 }
 
                 @Override
                 public <X> void output(dev.tidemark.api.OutputTag<X> tag, X value) {
-                    ctx.output(tag(tag), value);
+                    flinkTimerContext.output(tag(tag), value);
                 }
 
                 @Override
                 public K getCurrentKey() {
-                    return ctx.getCurrentKey();
+                    return flinkTimerContext.getCurrentKey();
                 }
 
                 @Override
                 public TimeDomain timeDomain() {
-                    return domain(ctx.timeDomain());
+                    return domain(flinkTimerContext.timeDomain());
                 }
-            }, out::collect);
+            };
+            FlinkRuntimeContext.open(function, getRuntimeContext());
+        }
+
+        /** The operator's one timer service, wrapped once. */
+        private TimerService timers(org.apache.flink.streaming.api.TimerService flink) {
+            if (timers == null) {
+                timers = ProcessAdapters.timers(flink);
+            }
+            return timers;
+        }
+
+        @Override
+        public void processElement(I value, Context ctx, Collector<O> collector) {
+            flinkContext = ctx;
+            flinkOut = collector;
+            try {
+                function.processElement(value, context, out);
+            } catch (Exception e) {
+                throw OperatorFailure.of(operator, e);
+            }
+        }
+
+        @Override
+        public void onTimer(long timestamp, OnTimerContext ctx, Collector<O> collector) {
+            flinkTimerContext = ctx;
+            flinkOut = collector;
+            try {
+                function.onTimer(timestamp, timerContext, out);
+            } catch (Exception e) {
+                throw OperatorFailure.of(operator, e);
+            }
         }
 
         @Override
