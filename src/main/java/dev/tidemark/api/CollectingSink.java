@@ -19,6 +19,12 @@ final class CollectingSink<T> implements SinkFunction<T> {
         elements.add(value);
     }
 
+    /** Adds {@code value} as {@link #invoke} does: for a runner that fetched it from another engine. */
+    @SuppressWarnings("unchecked")
+    synchronized void add(Object value) {
+        elements.add((T) value);
+    }
+
     synchronized List<T> elements() {
         return List.copyOf(elements);
     }

@@ -321,7 +321,8 @@ public class DataStream<T> {
     /** As {@link #executeAndCollect()}, naming the job. */
     public List<T> executeAndCollect(String jobName) throws InterruptedException {
         CollectingSink<T> collector = new CollectingSink<>();
-        addSinkOperator("Collect", ctx -> new SinkOperator<>(collector, ctx));
+        addSinkOperator("Collect", ctx -> new SinkOperator<>(collector, ctx),
+                () -> new Operation.Collect(value -> collector.add(value)));
         environment.execute(jobName);
         return collector.elements();
     }

@@ -2,6 +2,9 @@ package dev.tidemark.flink;
 
 import dev.tidemark.runtime.flink.FlinkExecutor;
 import dev.tidemark.runtime.flink.Translator;
+import dev.tidemark.api.graph.Operation;
+import dev.tidemark.api.graph.PipelineGraph;
+import java.util.concurrent.ExecutionException;
 import java.util.function.Supplier;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -33,13 +36,35 @@ public final class FlinkRunner {
      * @throws UnsupportedOperationException naming each operator the runner cannot translate
      */
     public static void translate(dev.tidemark.api.StreamExecutionEnvironment tidemark, StreamExecutionEnvironment flink) {
-        Translator.translate(tidemark.getPipelineGraph(), flink);
+        PipelineGraph graph = tidemark.getPipelineGraph();
+        if (graph.nodes().stream().anyMatch(node -> node.operation() instanceof Operation.Collect)) {
+            throw new UnsupportedOperationException("executeAndCollect() fetches its elements while the job runs:"
+                    + " run the pipeline with FlinkRunner.execute or on FlinkRunner.environment, not translate");
+        }
+        Translator.translate(graph, flink);
     }
 
     /**
-     * A Tidemark environment whose {@code execute()} runs each pipeline on a Flink environment from
-     * {@code flink} (called once per job), so a program written against Tidemark's environment runs
-     * on Flink unchanged.
+     * Translates the pipeline built on {@code tidemark} onto {@code flink} and executes it there,
+     * blocking until the job ends, as Flink's {@code execute} does.
+     *
+     * @throws UnsupportedOperationException naming each operator the runner cannot translate
+     * @throws Exception if the Flink job fails: Flink's exception
+     */
+    public static JobExecutionResult execute(dev.tidemark.api.StreamExecutionEnvironment tidemark,
+            StreamExecutionEnvironment flink, String jobName) throws Exception {
+        try {
+            return FlinkExecutor.submit(tidemark.getPipelineGraph(), flink, jobName).flinkResult().get();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
+        }
+    }
+
+    /**
+     * A Tidemark environment whose {@code execute()}, {@code executeAsync()} and
+     * {@code executeAndCollect()} run each pipeline on a Flink environment from {@code flink}
+     * (called once per job), so a program written against Tidemark's environment runs on Flink
+     * unchanged.
      */
     public static dev.tidemark.api.StreamExecutionEnvironment environment(Supplier<StreamExecutionEnvironment> flink) {
         return dev.tidemark.api.StreamExecutionEnvironment.createWith(new FlinkExecutor(flink));
@@ -61,18 +86,5 @@ public final class FlinkRunner {
     /** Undoes {@link #setAsContext}. */
     public static void unsetAsContext() {
         dev.tidemark.api.StreamExecutionEnvironment.resetContextEnvironment();
-    }
-
-    /**
-     * Translates the pipeline built on {@code tidemark} onto {@code flink} and executes it there,
-     * blocking until the job ends, as Flink's {@code execute} does.
-     *
-     * @throws UnsupportedOperationException naming each operator the runner cannot translate
-     * @throws Exception if the Flink job fails
-     */
-    public static JobExecutionResult execute(dev.tidemark.api.StreamExecutionEnvironment tidemark,
-            StreamExecutionEnvironment flink, String jobName) throws Exception {
-        translate(tidemark, flink);
-        return flink.execute(jobName);
     }
 }

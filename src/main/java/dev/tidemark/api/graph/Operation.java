@@ -6,6 +6,7 @@ import dev.tidemark.api.functions.CoFlatMapFunction;
 import dev.tidemark.api.functions.CoGroupFunction;
 import dev.tidemark.api.functions.CoMapFunction;
 import dev.tidemark.api.functions.CoProcessFunction;
+import dev.tidemark.api.functions.Collector;
 import dev.tidemark.api.functions.KeyedCoProcessFunction;
 import dev.tidemark.api.functions.ProcessJoinFunction;
 import dev.tidemark.api.functions.FilterFunction;
@@ -108,6 +109,13 @@ public sealed interface Operation {
 
     /** A sink: {@code addSink(..)}, {@code print()}, {@code sinkTo(..)}. */
     record Sink(SinkFunction<?> function) implements Operation {}
+
+    /**
+     * {@code executeAndCollect()}: every element goes to {@code into}, in the JVM that built the
+     * pipeline. Unlike the other operations, {@code into} is not a copy: a runner hands it the
+     * elements it fetches from wherever the job runs, before the job counts as ended.
+     */
+    record Collect(Collector<Object> into) implements Operation {}
 
     /** A change of partitioning, such as {@code keyBy(..)} or {@code rebalance()}; runs no operator. */
     record Partition(Partitioning partitioning) implements Operation {}

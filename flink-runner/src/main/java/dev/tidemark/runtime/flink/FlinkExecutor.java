@@ -34,15 +34,23 @@ public final class FlinkExecutor implements PipelineExecutor {
     @Override
     public JobClient executeAsync(String jobName, List<Transformation<?>> transformations, int parallelism,
             ExecutionConfig config, TimeCharacteristic characteristic) {
-        StreamExecutionEnvironment env = flink.get();
-        Translator.translate(PipelineGraphs.of(transformations, parallelism, config), env);
+        return submit(PipelineGraphs.of(transformations, parallelism, config), flink.get(), jobName);
+    }
+
+    /**
+     * Translates {@code graph} onto {@code env} and starts it; the elements its
+     * {@code executeAndCollect()} nodes fetch are handed on by a thread each while it runs.
+     */
+    public static FlinkJob submit(dev.tidemark.api.graph.PipelineGraph graph, StreamExecutionEnvironment env,
+            String jobName) {
+        List<Translator.Collected> collected = Translator.translate(graph, env);
         org.apache.flink.core.execution.JobClient client;
         try {
             client = env.executeAsync(jobName);
         } catch (Exception e) {
             throw new IllegalStateException("Flink did not accept job '" + jobName + "': " + e.getMessage(), e);
         }
-        return new FlinkJob(jobName, client);
+        return new FlinkJob(jobName, client, collected);
     }
 
     /** Flink's failure of job {@code jobName}, with Flink's own message (which names the task that failed). */
@@ -65,16 +73,37 @@ public final class FlinkExecutor implements PipelineExecutor {
      * A Tidemark job client over Flink's. Once the job has ended, its status comes from its result,
      * since Flink's local environment shuts its mini cluster down with the job.
      */
-    private static final class FlinkJob implements JobClient {
+    public static final class FlinkJob implements JobClient {
         private final String jobName;
         private final org.apache.flink.core.execution.JobClient flink;
         private final CompletableFuture<org.apache.flink.api.common.JobExecutionResult> result;
+        private final List<CompletableFuture<Void>> drained; // one per executeAndCollect() node
         private volatile boolean cancelled;
 
-        FlinkJob(String jobName, org.apache.flink.core.execution.JobClient flink) {
+        FlinkJob(String jobName, org.apache.flink.core.execution.JobClient flink, List<Translator.Collected> collected) {
             this.jobName = jobName;
             this.flink = flink;
-            this.result = flink.getJobExecutionResult();
+            this.drained = collected.stream().map(c -> CompletableFuture.runAsync(() -> drain(c), runnable -> {
+                Thread thread = new Thread(runnable, "Tidemark collect of " + jobName);
+                thread.setDaemon(true);
+                thread.start();
+            })).toList();
+            // the job counts as ended once every collected element is where the program reads it
+            this.result = flink.getJobExecutionResult().thenCompose(r -> CompletableFuture
+                    .allOf(drained.toArray(CompletableFuture[]::new)).thenApply(done -> r));
+        }
+
+        private static void drain(Translator.Collected collected) {
+            try (org.apache.flink.util.CloseableIterator<Object> elements = collected.elements()) {
+                elements.forEachRemaining(collected.into()::collect);
+            } catch (Exception e) {
+                throw new java.util.concurrent.CompletionException(e);
+            }
+        }
+
+        /** Flink's own result of the job, once it ended and its collected elements were handed on. */
+        public CompletableFuture<org.apache.flink.api.common.JobExecutionResult> flinkResult() {
+            return result;
         }
 
         @Override

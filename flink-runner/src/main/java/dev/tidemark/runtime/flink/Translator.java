@@ -30,6 +30,11 @@ public final class Translator {
     private final PipelineGraph graph;
     private final StreamExecutionEnvironment flink;
     private final Map<Integer, DataStream<?>> streams = new HashMap<>();
+    private final List<Collected> collected = new ArrayList<>();
+
+    /** What an {@code executeAndCollect()} node fetches from the job, and where it hands it. */
+    public record Collected(org.apache.flink.util.CloseableIterator<Object> elements,
+            dev.tidemark.api.functions.Collector<Object> into) {}
 
     private Translator(PipelineGraph graph, StreamExecutionEnvironment flink) {
         this.graph = graph;
@@ -39,9 +44,10 @@ public final class Translator {
     /**
      * Adds the job of {@code graph} to {@code flink}.
      *
+     * @return what the job's {@code executeAndCollect()} nodes fetch, to be drained once it runs
      * @throws UnsupportedOperationException naming each node the runner cannot translate, and why
      */
-    public static void translate(PipelineGraph graph, StreamExecutionEnvironment flink) {
+    public static List<Collected> translate(PipelineGraph graph, StreamExecutionEnvironment flink) {
         List<String> problems = new ArrayList<>();
         for (PipelineNode node : graph.nodes()) {
             String problem = problem(node);
@@ -53,7 +59,9 @@ public final class Translator {
             throw new UnsupportedOperationException("the Flink runner cannot translate this pipeline:\n  "
                     + String.join("\n  ", problems));
         }
-        new Translator(graph, flink).build();
+        Translator translator = new Translator(graph, flink);
+        translator.build();
+        return List.copyOf(translator.collected);
     }
 
     /** Why the runner cannot translate {@code node}, or {@code null} if it can. */
@@ -206,6 +214,10 @@ public final class Translator {
         }
         if (op instanceof Operation.WindowCoGroup coGroup) {
             return configure(coGroup(node, coGroup, type), node);
+        }
+        if (op instanceof Operation.Collect collect) {
+            collected.add(new Collected(in.collectAsync(), collect.into())); // Flink's own collect sink, drained by the client
+            return in;
         }
         if (op instanceof Operation.Sink sink) {
             return configure(in.transform(node.name(), FlinkTypes.any(), new SinkOperator(sink.function(), node.name(),
