@@ -111,7 +111,12 @@ public final class SensorReadingsExample {
 
     public static void main(String[] args) throws Exception {
         var env = StreamExecutionEnvironment.create();
+        build(env);
+        env.execute("sensor readings");
+    }
 
+    /** The pipeline, on {@code env}: the Flink runner's example runs the same one on Flink. */
+    public static void build(StreamExecutionEnvironment env) throws IOException {
         DataStream<Reading> readings = env.fromCollection(readLines("/examples/sensor-readings.csv"))
                 .map(Reading::parse)
                 .assignTimestampsAndWatermarks(WatermarkStrategy.<Reading>forGenerator(ctx -> new BoundedPerEvent())
@@ -126,8 +131,6 @@ public final class SensorReadingsExample {
 
         means.print("window");
         means.getSideOutput(LATE).print("LATE  ");
-
-        env.execute("sensor readings");
     }
 
     static List<String> readLines(String resource) throws IOException {
