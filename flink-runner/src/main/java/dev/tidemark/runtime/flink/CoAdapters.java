@@ -183,12 +183,22 @@ final class CoAdapters {
         }
     }
 
-    /** A function over two keyed inputs, with keyed state and timers. */
+    /**
+     * A function over two keyed inputs, with keyed state and timers. Its Tidemark contexts and
+     * collector are made once and read the Flink ones at hand, as {@link ProcessAdapters.Keyed}'s.
+     */
     static final class Keyed<K, I1, I2, O> extends KeyedCoProcessFunction<K, I1, I2, O> implements ResultTypeQueryable<O> {
         private static final long serialVersionUID = 1L;
         private final dev.tidemark.api.functions.KeyedCoProcessFunction<K, I1, I2, O> function;
         private final TypeInformation<O> type;
         private final String operator;
+        private transient Context flinkContext;
+        private transient OnTimerContext flinkTimerContext;
+        private transient Collector<O> flinkOut;
+        private transient TimerService timers;
+        private transient dev.tidemark.api.functions.KeyedCoProcessFunction<K, I1, I2, O>.Context context;
+        private transient dev.tidemark.api.functions.KeyedCoProcessFunction<K, I1, I2, O>.OnTimerContext timerContext;
+        private transient dev.tidemark.api.functions.Collector<O> out;
 
         Keyed(dev.tidemark.api.functions.KeyedCoProcessFunction<K, I1, I2, O> function, TypeInformation<O> type,
                 String operator) {
@@ -198,84 +208,96 @@ final class CoAdapters {
         }
 
         @Override
-        public void open(OpenContext context) throws Exception {
-            FlinkRuntimeContext.open(function, getRuntimeContext());
-        }
-
-        @Override
-        public void processElement1(I1 value, Context ctx, Collector<O> out) {
-            try {
-                function.processElement1(value, context(ctx), out::collect);
-            } catch (Exception e) {
-                throw OperatorFailure.of(operator, e);
-            }
-        }
-
-        @Override
-        public void processElement2(I2 value, Context ctx, Collector<O> out) {
-            try {
-                function.processElement2(value, context(ctx), out::collect);
-            } catch (Exception e) {
-                throw OperatorFailure.of(operator, e);
-            }
-        }
-
-        @Override
-        public void onTimer(long timestamp, OnTimerContext ctx, Collector<O> out) {
-            try {
-                function.onTimer(timestamp, function.new OnTimerContext() {
-                    @Override
-                    public long timestamp() {
-                        return ProcessAdapters.timestamp(ctx.timestamp());
-                    }
-
-                    @Override
-                    public TimerService timerService() {
-                        return ProcessAdapters.timers(ctx.timerService());
-                    }
-
-                    @Override
-                    public <X> void output(dev.tidemark.api.OutputTag<X> tag, X value) {
-                        ctx.output(ProcessAdapters.tag(tag), value);
-                    }
-
-                    @Override
-                    public K getCurrentKey() {
-                        return ctx.getCurrentKey();
-                    }
-
-                    @Override
-                    public dev.tidemark.api.functions.TimeDomain timeDomain() {
-                        return ProcessAdapters.domain(ctx.timeDomain());
-                    }
-                }, out::collect);
-            } catch (Exception e) {
-                throw OperatorFailure.of(operator, e);
-            }
-        }
-
-        private dev.tidemark.api.functions.KeyedCoProcessFunction<K, I1, I2, O>.Context context(Context ctx) {
-            return function.new Context() {
+        public void open(OpenContext openContext) throws Exception {
+            out = value -> flinkOut.collect(value);
+            context = function.new Context() {
                 @Override
                 public long timestamp() {
-                    return ProcessAdapters.timestamp(ctx.timestamp());
+                    return ProcessAdapters.timestamp(flinkContext.timestamp());
                 }
 
                 @Override
                 public TimerService timerService() {
-                    return ProcessAdapters.timers(ctx.timerService());
+                    return timers(flinkContext.timerService());
                 }
 
                 @Override
                 public <X> void output(dev.tidemark.api.OutputTag<X> tag, X value) {
-                    ctx.output(ProcessAdapters.tag(tag), value);
+                    flinkContext.output(ProcessAdapters.tag(tag), value);
                 }
 
                 @Override
                 public K getCurrentKey() {
-                    return ctx.getCurrentKey();
+                    return flinkContext.getCurrentKey();
                 }
             };
+            timerContext = function.new OnTimerContext() {
+                @Override
+                public long timestamp() {
+                    return ProcessAdapters.timestamp(flinkTimerContext.timestamp());
+                }
+
+                @Override
+                public TimerService timerService() {
+                    return timers(flinkTimerContext.timerService());
+                }
+
+                @Override
+                public <X> void output(dev.tidemark.api.OutputTag<X> tag, X value) {
+                    flinkTimerContext.output(ProcessAdapters.tag(tag), value);
+                }
+
+                @Override
+                public K getCurrentKey() {
+                    return flinkTimerContext.getCurrentKey();
+                }
+
+                @Override
+                public dev.tidemark.api.functions.TimeDomain timeDomain() {
+                    return ProcessAdapters.domain(flinkTimerContext.timeDomain());
+                }
+            };
+            FlinkRuntimeContext.open(function, getRuntimeContext());
+        }
+
+        private TimerService timers(org.apache.flink.streaming.api.TimerService flink) {
+            if (timers == null) {
+                timers = ProcessAdapters.timers(flink);
+            }
+            return timers;
+        }
+
+        @Override
+        public void processElement1(I1 value, Context ctx, Collector<O> collector) {
+            flinkContext = ctx;
+            flinkOut = collector;
+            try {
+                function.processElement1(value, context, out);
+            } catch (Exception e) {
+                throw OperatorFailure.of(operator, e);
+            }
+        }
+
+        @Override
+        public void processElement2(I2 value, Context ctx, Collector<O> collector) {
+            flinkContext = ctx;
+            flinkOut = collector;
+            try {
+                function.processElement2(value, context, out);
+            } catch (Exception e) {
+                throw OperatorFailure.of(operator, e);
+            }
+        }
+
+        @Override
+        public void onTimer(long timestamp, OnTimerContext ctx, Collector<O> collector) {
+            flinkTimerContext = ctx;
+            flinkOut = collector;
+            try {
+                function.onTimer(timestamp, timerContext, out);
+            } catch (Exception e) {
+                throw OperatorFailure.of(operator, e);
+            }
         }
 
         @Override
