@@ -54,17 +54,29 @@ final class CheckpointedNumbers extends RichParallelSourceFunction<Long> impleme
         if (!restored) {
             next = getRuntimeContext().getIndexOfThisSubtask();
         }
+        boolean waited = false;
         while (running && next < count) {
-            if (waitHalfWay && next >= count / 2 && !restored
-                    && (!checkpointCompleted || gate != null && !java.nio.file.Files.exists(java.nio.file.Path.of(gate)))) {
-                synchronized (this) {
-                    wait(10); // outside the checkpoint lock: the checkpoint it waits for can be taken
-                }
-                continue;
+            if (waitHalfWay && !restored && !waited && next >= count / 2) {
+                awaitHalfWay();
+                waited = true;
             }
             synchronized (ctx.getCheckpointLock()) {
                 ctx.collectWithTimestamp(next, next);
                 next += parallelism;
+            }
+        }
+    }
+
+    /** Outside the checkpoint lock, so that the checkpoint it waits for can be taken. */
+    private void awaitHalfWay() throws InterruptedException {
+        synchronized (this) {
+            while (running && !checkpointCompleted) {
+                wait(); // notified by notifyCheckpointComplete or cancel
+            }
+        }
+        while (running && gate != null && !java.nio.file.Files.exists(java.nio.file.Path.of(gate))) {
+            synchronized (this) {
+                wait(10); // another JVM writes the gate file: looking again is the only way to see it
             }
         }
     }
@@ -75,12 +87,14 @@ final class CheckpointedNumbers extends RichParallelSourceFunction<Long> impleme
     }
 
     @Override
-    public void notifyCheckpointComplete(long checkpointId) {
+    public synchronized void notifyCheckpointComplete(long checkpointId) {
         checkpointCompleted = true;
+        notifyAll();
     }
 
     @Override
-    public void cancel() {
+    public synchronized void cancel() {
         running = false;
+        notifyAll();
     }
 }

@@ -1,5 +1,6 @@
 package dev.tidemark.runtime.flink;
 
+import dev.tidemark.runtime.operators.OperatorException;
 import dev.tidemark.api.functions.TimerService;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichCoGroupFunction;
@@ -14,7 +15,7 @@ import org.apache.flink.util.Collector;
 /**
  * Tidemark's functions over two inputs behind Flink's: the co-functions of connected streams, the
  * interval join's and the window co-group's. A function's exception fails the job naming its
- * operator ({@link OperatorFailure}).
+ * operator ({@code OperatorException}).
  */
 final class CoAdapters {
 
@@ -43,7 +44,7 @@ final class CoAdapters {
             try {
                 return function.map1(value);
             } catch (Exception e) {
-                throw OperatorFailure.of(operator, e);
+                throw OperatorException.tag(operator, e);
             }
         }
 
@@ -52,7 +53,7 @@ final class CoAdapters {
             try {
                 return function.map2(value);
             } catch (Exception e) {
-                throw OperatorFailure.of(operator, e);
+                throw OperatorException.tag(operator, e);
             }
         }
 
@@ -74,6 +75,8 @@ final class CoAdapters {
         private final TypeInformation<O> type;
         private final String operator;
 
+        private transient Forward<O> out;
+
         FlatMap(dev.tidemark.api.functions.CoFlatMapFunction<I1, I2, O> function, TypeInformation<O> type,
                 String operator) {
             this.function = function;
@@ -83,24 +86,25 @@ final class CoAdapters {
 
         @Override
         public void open(OpenContext context) throws Exception {
+            out = new Forward<>();
             FlinkRuntimeContext.open(function, getRuntimeContext());
         }
 
         @Override
-        public void flatMap1(I1 value, Collector<O> out) {
+        public void flatMap1(I1 value, Collector<O> collector) {
             try {
-                function.flatMap1(value, out::collect);
+                function.flatMap1(value, out.to(collector));
             } catch (Exception e) {
-                throw OperatorFailure.of(operator, e);
+                throw OperatorException.tag(operator, e);
             }
         }
 
         @Override
-        public void flatMap2(I2 value, Collector<O> out) {
+        public void flatMap2(I2 value, Collector<O> collector) {
             try {
-                function.flatMap2(value, out::collect);
+                function.flatMap2(value, out.to(collector));
             } catch (Exception e) {
-                throw OperatorFailure.of(operator, e);
+                throw OperatorException.tag(operator, e);
             }
         }
 
@@ -115,13 +119,16 @@ final class CoAdapters {
         }
     }
 
-    /** {@code connect(..).process(CoProcessFunction)} on streams that are not keyed. */
+    /** {@code connect(..).process(CoProcessFunction)} on streams that are not keyed; its context is made once. */
     static final class Process<I1, I2, O> extends org.apache.flink.streaming.api.functions.co.CoProcessFunction<I1, I2, O>
             implements ResultTypeQueryable<O> {
         private static final long serialVersionUID = 1L;
         private final dev.tidemark.api.functions.CoProcessFunction<I1, I2, O> function;
         private final TypeInformation<O> type;
         private final String operator;
+        private transient Context flinkContext;
+        private transient dev.tidemark.api.functions.CoProcessFunction<I1, I2, O>.Context context;
+        private transient Forward<O> out;
 
         Process(dev.tidemark.api.functions.CoProcessFunction<I1, I2, O> function, TypeInformation<O> type,
                 String operator) {
@@ -131,45 +138,45 @@ final class CoAdapters {
         }
 
         @Override
-        public void open(OpenContext context) throws Exception {
-            FlinkRuntimeContext.open(function, getRuntimeContext());
-        }
-
-        @Override
-        public void processElement1(I1 value, Context ctx, Collector<O> out) {
-            try {
-                function.processElement1(value, context(ctx), out::collect);
-            } catch (Exception e) {
-                throw OperatorFailure.of(operator, e);
-            }
-        }
-
-        @Override
-        public void processElement2(I2 value, Context ctx, Collector<O> out) {
-            try {
-                function.processElement2(value, context(ctx), out::collect);
-            } catch (Exception e) {
-                throw OperatorFailure.of(operator, e);
-            }
-        }
-
-        private dev.tidemark.api.functions.CoProcessFunction<I1, I2, O>.Context context(Context ctx) {
-            return function.new Context() {
+        public void open(OpenContext openContext) throws Exception {
+            out = new Forward<>();
+            context = function.new Context() {
                 @Override
                 public long timestamp() {
-                    return ProcessAdapters.timestamp(ctx.timestamp());
+                    return ProcessAdapters.timestamp(flinkContext.timestamp());
                 }
 
                 @Override
                 public TimerService timerService() {
-                    return ProcessAdapters.timers(ctx.timerService());
+                    return ProcessAdapters.timers(flinkContext.timerService());
                 }
 
                 @Override
                 public <X> void output(dev.tidemark.api.OutputTag<X> tag, X value) {
-                    ctx.output(ProcessAdapters.tag(tag), value);
+                    flinkContext.output(ProcessAdapters.tag(tag), value);
                 }
             };
+            FlinkRuntimeContext.open(function, getRuntimeContext());
+        }
+
+        @Override
+        public void processElement1(I1 value, Context ctx, Collector<O> collector) {
+            flinkContext = ctx;
+            try {
+                function.processElement1(value, context, out.to(collector));
+            } catch (Exception e) {
+                throw OperatorException.tag(operator, e);
+            }
+        }
+
+        @Override
+        public void processElement2(I2 value, Context ctx, Collector<O> collector) {
+            flinkContext = ctx;
+            try {
+                function.processElement2(value, context, out.to(collector));
+            } catch (Exception e) {
+                throw OperatorException.tag(operator, e);
+            }
         }
 
         @Override
@@ -194,11 +201,10 @@ final class CoAdapters {
         private final String operator;
         private transient Context flinkContext;
         private transient OnTimerContext flinkTimerContext;
-        private transient Collector<O> flinkOut;
         private transient TimerService timers;
         private transient dev.tidemark.api.functions.KeyedCoProcessFunction<K, I1, I2, O>.Context context;
         private transient dev.tidemark.api.functions.KeyedCoProcessFunction<K, I1, I2, O>.OnTimerContext timerContext;
-        private transient dev.tidemark.api.functions.Collector<O> out;
+        private transient Forward<O> out;
 
         Keyed(dev.tidemark.api.functions.KeyedCoProcessFunction<K, I1, I2, O> function, TypeInformation<O> type,
                 String operator) {
@@ -209,7 +215,7 @@ final class CoAdapters {
 
         @Override
         public void open(OpenContext openContext) throws Exception {
-            out = value -> flinkOut.collect(value);
+            out = new Forward<>();
             context = function.new Context() {
                 @Override
                 public long timestamp() {
@@ -270,33 +276,30 @@ final class CoAdapters {
         @Override
         public void processElement1(I1 value, Context ctx, Collector<O> collector) {
             flinkContext = ctx;
-            flinkOut = collector;
             try {
-                function.processElement1(value, context, out);
+                function.processElement1(value, context, out.to(collector));
             } catch (Exception e) {
-                throw OperatorFailure.of(operator, e);
+                throw OperatorException.tag(operator, e);
             }
         }
 
         @Override
         public void processElement2(I2 value, Context ctx, Collector<O> collector) {
             flinkContext = ctx;
-            flinkOut = collector;
             try {
-                function.processElement2(value, context, out);
+                function.processElement2(value, context, out.to(collector));
             } catch (Exception e) {
-                throw OperatorFailure.of(operator, e);
+                throw OperatorException.tag(operator, e);
             }
         }
 
         @Override
         public void onTimer(long timestamp, OnTimerContext ctx, Collector<O> collector) {
             flinkTimerContext = ctx;
-            flinkOut = collector;
             try {
-                function.onTimer(timestamp, timerContext, out);
+                function.onTimer(timestamp, timerContext, out.to(collector));
             } catch (Exception e) {
-                throw OperatorFailure.of(operator, e);
+                throw OperatorException.tag(operator, e);
             }
         }
 
@@ -311,12 +314,15 @@ final class CoAdapters {
         }
     }
 
-    /** The interval join's function, for each matching pair. */
+    /** The interval join's function, for each matching pair; its context is made once. */
     static final class Join<I1, I2, O> extends ProcessJoinFunction<I1, I2, O> implements ResultTypeQueryable<O> {
         private static final long serialVersionUID = 1L;
         private final dev.tidemark.api.functions.ProcessJoinFunction<I1, I2, O> function;
         private final TypeInformation<O> type;
         private final String operator;
+        private transient Context flinkContext;
+        private transient dev.tidemark.api.functions.ProcessJoinFunction<I1, I2, O>.Context context;
+        private transient Forward<O> out;
 
         Join(dev.tidemark.api.functions.ProcessJoinFunction<I1, I2, O> function, TypeInformation<O> type,
                 String operator) {
@@ -326,36 +332,39 @@ final class CoAdapters {
         }
 
         @Override
-        public void open(OpenContext context) throws Exception {
+        public void open(OpenContext openContext) throws Exception {
+            out = new Forward<>();
+            context = function.new Context() {
+                @Override
+                public long getLeftTimestamp() {
+                    return flinkContext.getLeftTimestamp();
+                }
+
+                @Override
+                public long getRightTimestamp() {
+                    return flinkContext.getRightTimestamp();
+                }
+
+                @Override
+                public long getTimestamp() {
+                    return flinkContext.getTimestamp();
+                }
+
+                @Override
+                public <X> void output(dev.tidemark.api.OutputTag<X> tag, X value) {
+                    flinkContext.output(ProcessAdapters.tag(tag), value);
+                }
+            };
             FlinkRuntimeContext.open(function, getRuntimeContext());
         }
 
         @Override
-        public void processElement(I1 left, I2 right, Context ctx, Collector<O> out) {
+        public void processElement(I1 left, I2 right, Context ctx, Collector<O> collector) {
+            flinkContext = ctx;
             try {
-                function.processElement(left, right, function.new Context() {
-                    @Override
-                    public long getLeftTimestamp() {
-                        return ctx.getLeftTimestamp();
-                    }
-
-                    @Override
-                    public long getRightTimestamp() {
-                        return ctx.getRightTimestamp();
-                    }
-
-                    @Override
-                    public long getTimestamp() {
-                        return ctx.getTimestamp();
-                    }
-
-                    @Override
-                    public <X> void output(dev.tidemark.api.OutputTag<X> tag, X value) {
-                        ctx.output(ProcessAdapters.tag(tag), value);
-                    }
-                }, out::collect);
+                function.processElement(left, right, context, out.to(collector));
             } catch (Exception e) {
-                throw OperatorFailure.of(operator, e);
+                throw OperatorException.tag(operator, e);
             }
         }
 
@@ -393,7 +402,7 @@ final class CoAdapters {
             try {
                 function.coGroup(first, second, out::collect);
             } catch (Exception e) {
-                throw OperatorFailure.of(operator, e);
+                throw OperatorException.tag(operator, e);
             }
         }
 

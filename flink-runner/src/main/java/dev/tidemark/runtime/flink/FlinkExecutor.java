@@ -1,5 +1,6 @@
 package dev.tidemark.runtime.flink;
 
+import dev.tidemark.runtime.operators.OperatorException;
 import dev.tidemark.api.ExecutionConfig;
 import dev.tidemark.api.JobClient;
 import dev.tidemark.api.JobExecutionResult;
@@ -56,7 +57,7 @@ public final class FlinkExecutor implements PipelineExecutor {
     /** Flink's failure of job {@code jobName}, with Flink's own message (which names the task that failed). */
     private static dev.tidemark.api.JobExecutionException failed(String jobName, ExecutionException e) {
         for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
-            if (cause instanceof OperatorFailure failure) {
+            if (cause instanceof OperatorException failure) {
                 return new dev.tidemark.api.JobExecutionException("job '" + jobName + "' failed on Flink: operator '"
                         + failure.operatorName() + "' failed: " + failure.getCause(), failure.operatorName(),
                         failure.getCause());

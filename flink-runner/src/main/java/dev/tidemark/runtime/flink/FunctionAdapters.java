@@ -1,5 +1,6 @@
 package dev.tidemark.runtime.flink;
 
+import dev.tidemark.runtime.operators.OperatorException;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichFilterFunction;
 import org.apache.flink.api.common.functions.RichFlatMapFunction;
@@ -67,7 +68,7 @@ final class FunctionAdapters {
             try {
                 return function.map(value);
             } catch (Exception e) {
-                throw OperatorFailure.of(operator, e);
+                throw OperatorException.tag(operator, e);
             }
         }
 
@@ -108,7 +109,7 @@ final class FunctionAdapters {
             try {
                 return function.filter(value);
             } catch (Exception e) {
-                throw OperatorFailure.of(operator, e);
+                throw OperatorException.tag(operator, e);
             }
         }
 
@@ -129,6 +130,7 @@ final class FunctionAdapters {
         private final dev.tidemark.api.functions.FlatMapFunction<I, O> function;
         private final TypeInformation<O> type;
         private final String operator;
+        private transient Forward<O> out;
 
         FlatMap(dev.tidemark.api.functions.FlatMapFunction<I, O> function, TypeInformation<O> type, String operator) {
             this.function = function;
@@ -138,15 +140,16 @@ final class FunctionAdapters {
 
         @Override
         public void open(OpenContext context) throws Exception {
+            out = new Forward<>();
             FlinkRuntimeContext.open(function, getRuntimeContext());
         }
 
         @Override
-        public void flatMap(I value, Collector<O> out) {
+        public void flatMap(I value, Collector<O> collector) {
             try {
-                function.flatMap(value, out::collect);
+                function.flatMap(value, out.to(collector));
             } catch (Exception e) {
-                throw OperatorFailure.of(operator, e);
+                throw OperatorException.tag(operator, e);
             }
         }
 

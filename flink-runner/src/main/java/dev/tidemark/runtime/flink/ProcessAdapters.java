@@ -1,5 +1,6 @@
 package dev.tidemark.runtime.flink;
 
+import dev.tidemark.runtime.operators.OperatorException;
 import dev.tidemark.api.functions.TimeDomain;
 import dev.tidemark.api.functions.TimerService;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -66,13 +67,16 @@ final class ProcessAdapters {
         return flink == org.apache.flink.streaming.api.TimeDomain.EVENT_TIME ? TimeDomain.EVENT_TIME : TimeDomain.PROCESSING_TIME;
     }
 
-    /** {@code process(ProcessFunction)} on a stream that is not keyed. */
+    /** {@code process(ProcessFunction)} on a stream that is not keyed; its context is made once. */
     static final class Process<I, O> extends org.apache.flink.streaming.api.functions.ProcessFunction<I, O>
             implements ResultTypeQueryable<O> {
         private static final long serialVersionUID = 1L;
         private final dev.tidemark.api.functions.ProcessFunction<I, O> function;
         private final TypeInformation<O> type;
         private final String operator;
+        private transient Context flinkContext; // of the element being processed
+        private transient dev.tidemark.api.functions.ProcessFunction<I, O>.Context context;
+        private transient Forward<O> out;
 
         Process(dev.tidemark.api.functions.ProcessFunction<I, O> function, TypeInformation<O> type, String operator) {
             this.function = function;
@@ -81,36 +85,35 @@ final class ProcessAdapters {
         }
 
         @Override
-        public void open(OpenContext context) throws Exception {
-            FlinkRuntimeContext.open(function, getRuntimeContext());
-        }
-
-        @Override
-        public void processElement(I value, Context ctx, Collector<O> out) {
-            try {
-                process(value, ctx, out);
-            } catch (Exception e) {
-                throw OperatorFailure.of(operator, e);
-            }
-        }
-
-        private void process(I value, Context ctx, Collector<O> out) throws Exception {
-            function.processElement(value, function.new Context() {
+        public void open(OpenContext openContext) throws Exception {
+            out = new Forward<>();
+            context = function.new Context() {
                 @Override
                 public long timestamp() {
-                    return ProcessAdapters.timestamp(ctx.timestamp());
+                    return ProcessAdapters.timestamp(flinkContext.timestamp());
                 }
 
                 @Override
                 public TimerService timerService() {
-                    return timers(ctx.timerService());
+                    return timers(flinkContext.timerService());
                 }
 
                 @Override
                 public <X> void output(dev.tidemark.api.OutputTag<X> tag, X value) {
-                    ctx.output(tag(tag), value);
+                    flinkContext.output(tag(tag), value);
                 }
-            }, out::collect);
+            };
+            FlinkRuntimeContext.open(function, getRuntimeContext());
+        }
+
+        @Override
+        public void processElement(I value, Context ctx, Collector<O> collector) {
+            flinkContext = ctx;
+            try {
+                function.processElement(value, context, out.to(collector));
+            } catch (Exception e) {
+                throw OperatorException.tag(operator, e);
+            }
         }
 
         @Override
@@ -137,11 +140,10 @@ final class ProcessAdapters {
         private final String operator;
         private transient Context flinkContext; // of the element being processed
         private transient OnTimerContext flinkTimerContext; // of the timer firing
-        private transient Collector<O> flinkOut;
         private transient TimerService timers; // Flink's timer service of this operator, as Tidemark's
         private transient dev.tidemark.api.functions.KeyedProcessFunction<K, I, O>.Context context;
         private transient dev.tidemark.api.functions.KeyedProcessFunction<K, I, O>.OnTimerContext timerContext;
-        private transient dev.tidemark.api.functions.Collector<O> out;
+        private transient Forward<O> out;
 
         Keyed(dev.tidemark.api.functions.KeyedProcessFunction<K, I, O> function, TypeInformation<O> type,
                 String operator) {
@@ -152,7 +154,7 @@ final class ProcessAdapters {
 
         @Override
         public void open(OpenContext openContext) throws Exception {
-            out = value -> flinkOut.collect(value);
+            out = new Forward<>();
             context = function.new Context() {
                 @Override
                 public long timestamp() {
@@ -214,22 +216,20 @@ final class ProcessAdapters {
         @Override
         public void processElement(I value, Context ctx, Collector<O> collector) {
             flinkContext = ctx;
-            flinkOut = collector;
             try {
-                function.processElement(value, context, out);
+                function.processElement(value, context, out.to(collector));
             } catch (Exception e) {
-                throw OperatorFailure.of(operator, e);
+                throw OperatorException.tag(operator, e);
             }
         }
 
         @Override
         public void onTimer(long timestamp, OnTimerContext ctx, Collector<O> collector) {
             flinkTimerContext = ctx;
-            flinkOut = collector;
             try {
-                function.onTimer(timestamp, timerContext, out);
+                function.onTimer(timestamp, timerContext, out.to(collector));
             } catch (Exception e) {
-                throw OperatorFailure.of(operator, e);
+                throw OperatorException.tag(operator, e);
             }
         }
 

@@ -1,5 +1,6 @@
 package dev.tidemark.runtime.flink;
 
+import dev.tidemark.runtime.operators.OperatorException;
 import dev.tidemark.api.sink.SinkFunction;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
@@ -77,7 +78,7 @@ final class SinkOperator<T> extends AbstractStreamOperator<Object> implements On
         try {
             function.invoke(element.getValue(), context);
         } catch (Exception e) {
-            throw OperatorFailure.of(operator, e);
+            throw OperatorException.tag(operator, e);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.tidemark.runtime.flink;
 
+import dev.tidemark.runtime.operators.OperatorException;
 import dev.tidemark.state.KeyedStateStore;
 import dev.tidemark.state.State;
 import dev.tidemark.state.StateDescriptor;
@@ -60,7 +61,7 @@ final class WindowAdapters {
             try {
                 function.process(key, context(context), elements, out::collect);
             } catch (Exception e) {
-                throw OperatorFailure.of(operator, e);
+                throw OperatorException.tag(operator, e);
             }
         }
 
@@ -69,7 +70,7 @@ final class WindowAdapters {
             try {
                 function.clear(context(context));
             } catch (Exception e) {
-                throw OperatorFailure.of(operator, e);
+                throw OperatorException.tag(operator, e);
             }
         }
 
