@@ -80,6 +80,26 @@ public final class KafkaSource<T> implements SplitSource<T>, CheckpointedFunctio
         return List.copyOf(partitions);
     }
 
+    /** The consumer properties, bootstrap servers and group id among them (for runners and tools). */
+    public Map<String, String> properties() {
+        return Map.copyOf(properties);
+    }
+
+    /** Where each partition starts when the job does not restore from a checkpoint. */
+    public StartingOffsets startingOffsets() {
+        return startingOffsets;
+    }
+
+    /** Whether the source stops at the offsets that were the latest when the job started. */
+    public boolean isBounded() {
+        return bounded;
+    }
+
+    /** How records become elements. */
+    public KafkaRecordDeserializer<T> deserializer() {
+        return deserializer;
+    }
+
     @Override
     public int splitCount() {
         return partitions.size();

@@ -25,14 +25,14 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * {@code @ExtendWith(TestBroker.Lifecycle.class)}. (Not in a shutdown hook: Kafka's own hooks delete
  * the broker's directories at exit, and a broker that loses them halts the JVM with status 1.)
  */
-final class TestBroker {
+public final class TestBroker {
 
     private static KafkaClusterTestKit cluster;
 
     private TestBroker() {}
 
     /** The broker's address, starting it if this is the first call. */
-    static synchronized String bootstrap() throws Exception {
+    public static synchronized String bootstrap() throws Exception {
         if (cluster == null) {
             KafkaClusterTestKit started = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
                     .setCombined(true).setNumBrokerNodes(1).setNumControllerNodes(1).build())
@@ -59,7 +59,7 @@ final class TestBroker {
     }
 
     /** Stops the broker when the whole test run ends (JUnit closes the root store then, before the JVM exits). */
-    static final class Lifecycle implements BeforeAllCallback {
+    public static final class Lifecycle implements BeforeAllCallback {
         @Override
         public void beforeAll(ExtensionContext context) {
             context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).getOrComputeIfAbsent(TestBroker.class,
@@ -68,7 +68,7 @@ final class TestBroker {
     }
 
     /** Creates a topic and waits until every partition has a leader, so writing at once cannot race it. */
-    static void createTopic(String name, int partitions) throws Exception {
+    public static void createTopic(String name, int partitions) throws Exception {
         try (Admin admin = Admin.create(properties())) {
             admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1))).all().get();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -99,7 +99,7 @@ final class TestBroker {
      * partition order then offset order, once no transaction is open on them: a commit returns
      * before the broker has written its markers, and a reader sees a transaction only after them.
      */
-    static List<ConsumerRecord<String, String>> readCommitted(String topic, int partitions) throws Exception {
+    public static List<ConsumerRecord<String, String>> readCommitted(String topic, int partitions) throws Exception {
         Properties props = properties();
         props.put("isolation.level", "read_committed");
         List<ConsumerRecord<String, String>> records = new ArrayList<>();
@@ -141,7 +141,7 @@ final class TestBroker {
         }
     }
 
-    static Properties properties() throws Exception {
+    public static Properties properties() throws Exception {
         Properties props = new Properties();
         props.put("bootstrap.servers", bootstrap());
         return props;

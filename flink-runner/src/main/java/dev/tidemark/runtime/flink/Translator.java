@@ -73,8 +73,11 @@ public final class Translator {
                     + " keyed reduce, windows, connected streams' functions, interval and window joins, sinks,"
                     + " side outputs, union)";
         }
+        if (op instanceof Operation.Source source && KafkaSources.isKafkaSource(source.function())) {
+            return KafkaSources.problem();
+        }
         if (op instanceof Operation.Source source && !(source.function() instanceof SourceFunction<?>)) {
-            return "split sources (the file and Kafka sources) are not translated yet; a SourceFunction is";
+            return "split sources other than the Kafka source are not translated yet; a SourceFunction is";
         }
         dev.tidemark.eventtime.WatermarkStrategy<?> strategy = op instanceof Operation.Source source
                 ? source.watermarkStrategy()
@@ -153,8 +156,10 @@ public final class Translator {
         if (op instanceof Operation.Source source) {
             WatermarkStrategy strategy = source.watermarkStrategy() == null ? WatermarkStrategy.noWatermarks()
                     : new WatermarkStrategyAdapter(source.watermarkStrategy());
-            return configure(flink.fromSource(new PushSource((SourceFunction) source.function(), node.name(), type),
-                    strategy, node.name(), type), node);
+            org.apache.flink.api.connector.source.Source flinkSource = KafkaSources.isKafkaSource(source.function())
+                    ? KafkaSources.of(source.function(), type, node.name())
+                    : new PushSource((SourceFunction) source.function(), node.name(), type);
+            return configure(flink.fromSource(flinkSource, strategy, node.name(), type), node);
         }
         if (op instanceof Operation.Map map) {
             return configure(in.map(new FunctionAdapters.Map(map.function(), type, node.name())), node);

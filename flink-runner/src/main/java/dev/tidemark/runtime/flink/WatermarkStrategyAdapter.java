@@ -30,6 +30,9 @@ final class WatermarkStrategyAdapter<T> implements WatermarkStrategy<T> {
         // own idleness detection reads too
         dev.tidemark.eventtime.WatermarkGenerator<T> generator = strategy.createWatermarkGenerator(System::currentTimeMillis);
         return new WatermarkGenerator<>() {
+            private WatermarkOutput flinkOutput;
+            private dev.tidemark.eventtime.WatermarkOutput output;
+
             @Override
             public void onEvent(T event, long eventTimestamp, WatermarkOutput output) {
                 generator.onEvent(event, eventTimestamp, output(output));
@@ -38,6 +41,15 @@ final class WatermarkStrategyAdapter<T> implements WatermarkStrategy<T> {
             @Override
             public void onPeriodicEmit(WatermarkOutput output) {
                 generator.onPeriodicEmit(output(output));
+            }
+
+            /** Flink hands the same output every time: wrap it once, not per element. */
+            private dev.tidemark.eventtime.WatermarkOutput output(WatermarkOutput flink) {
+                if (flink != flinkOutput) {
+                    flinkOutput = flink;
+                    output = WatermarkStrategyAdapter.output(flink);
+                }
+                return output;
             }
         };
     }
