@@ -55,21 +55,26 @@ class ExactlyOnceOnFlinkTest {
         }
     }
 
+    /** A local Flink environment that checkpoints every 50 ms and restarts a failed job up to three times. */
+    static org.apache.flink.streaming.api.environment.StreamExecutionEnvironment restartingWithCheckpoints(int parallelism) {
+        Configuration restarts = new Configuration();
+        restarts.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+        restarts.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 3);
+        restarts.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(10));
+        org.apache.flink.streaming.api.environment.StreamExecutionEnvironment flink =
+                org.apache.flink.streaming.api.environment.StreamExecutionEnvironment.createLocalEnvironment(
+                        parallelism, restarts);
+        flink.enableCheckpointing(50);
+        return flink;
+    }
+
     @Test
     void aFailureAfterACheckpointRestoresItAndTheFileSinkWritesEveryNumberOnce(@TempDir Path output) throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
         env.addSource(new CheckpointedNumbers(COUNT, true)).name("numbers")
                 .map(new FailOnce()).name("fail once")
                 .addSink(FileSink.lines(output.toString())).name("files");
-        Configuration restarts = new Configuration();
-        restarts.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
-        restarts.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 3);
-        restarts.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(10));
-        org.apache.flink.streaming.api.environment.StreamExecutionEnvironment flink =
-                org.apache.flink.streaming.api.environment.StreamExecutionEnvironment.createLocalEnvironment(2, restarts);
-        flink.enableCheckpointing(50);
-
-        FlinkRunner.execute(env, flink, "exactly once");
+        FlinkRunner.execute(env, restartingWithCheckpoints(2), "exactly once");
 
         assertThat(FAILED).as("the job failed once and recovered").isTrue();
         assertThat(committed(output).stream().map(Long::parseLong).sorted().toList())

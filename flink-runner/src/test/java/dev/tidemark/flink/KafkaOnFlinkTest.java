@@ -23,8 +23,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.LongStream;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -149,15 +147,7 @@ class KafkaOnFlinkTest {
                         .deliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
                         .transactionalIdPrefix("on-flink")
                         .build()).name("to kafka");
-        Configuration restarts = new Configuration();
-        restarts.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
-        restarts.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 3);
-        restarts.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(10));
-        org.apache.flink.streaming.api.environment.StreamExecutionEnvironment flink =
-                org.apache.flink.streaming.api.environment.StreamExecutionEnvironment.createLocalEnvironment(2, restarts);
-        flink.enableCheckpointing(50);
-
-        FlinkRunner.execute(env, flink, "exactly once to kafka");
+        FlinkRunner.execute(env, ExactlyOnceOnFlinkTest.restartingWithCheckpoints(2), "exactly once to kafka");
 
         assertThat(FAILED).as("the job failed once and recovered").isTrue();
         List<Long> written = new ArrayList<>();

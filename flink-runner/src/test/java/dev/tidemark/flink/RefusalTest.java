@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /** What the runner cannot translate is refused before anything is submitted, naming every such operator. */
 class RefusalTest {
 
-    /** A source of splits, which the runner does not translate yet. */
+    /** A source of splits of its own, which the runner does not translate yet (the Kafka source it does). */
     static final class TwoSplits implements SplitSource<Long> {
         @Override
         public int splitCount() {
@@ -50,7 +50,7 @@ class RefusalTest {
                 .isInstanceOf(UnsupportedOperationException.class)
                 .hasMessageStartingWith("the Flink runner cannot translate this pipeline:")
                 .hasMessageContaining("operator 'two splits' (node ")
-                .hasMessageContaining("split sources (the file and Kafka sources) are not translated yet")
+                .hasMessageContaining("split sources other than the Kafka source are not translated yet")
                 .hasMessageContaining("operator 'my own operator' (node ")
                 .hasMessageContaining("it is not one of the operators the runner translates");
         assertThatThrownBy(flink::getStreamGraph).as("nothing was added to the Flink job")

@@ -18,6 +18,9 @@ import dev.tidemark.api.functions.ProcessFunction;
 import dev.tidemark.api.functions.ProcessWindowFunction;
 import dev.tidemark.api.functions.ReduceFunction;
 import dev.tidemark.api.sink.SinkFunction;
+import dev.tidemark.connectors.file.FilePathFilter;
+import dev.tidemark.connectors.file.FileProcessingMode;
+import dev.tidemark.connectors.file.FileSplitReader;
 import dev.tidemark.eventtime.WatermarkStrategy;
 import dev.tidemark.windowing.assigners.WindowAssigner;
 import dev.tidemark.windowing.evictors.Evictor;
@@ -106,6 +109,18 @@ public sealed interface Operation {
      */
     record WindowCoGroup(KeySelector<?, ?> keySelector1, KeySelector<?, ?> keySelector2, WindowAssigner<?, ?> assigner,
             long allowedLatenessMillis, CoGroupFunction<?, ?, ?> function) implements Operation {}
+
+    /**
+     * The reading half of a {@code FileSource}: its one input, the source's monitor, lists
+     * {@code path} (once, or every {@code interval} when {@code mode} is continuous) with
+     * {@code filter} and hands out each file's splits of {@code splitSize} bytes, which
+     * {@code reader} reads whole, malformed lines to its side output if it has one. A translator that
+     * lists the files itself (with {@code FileListing}) leaves the monitor out.
+     *
+     * @param interval {@code null} when the files are read once
+     */
+    record ReadFiles(String path, FileProcessingMode mode, java.time.Duration interval, FilePathFilter filter,
+            long splitSize, FileSplitReader<?> reader) implements Operation {}
 
     /** A sink: {@code addSink(..)}, {@code print()}, {@code sinkTo(..)}. */
     record Sink(SinkFunction<?> function) implements Operation {}

@@ -7,17 +7,14 @@ import dev.tidemark.checkpoint.FunctionSnapshotContext;
 import dev.tidemark.state.ListState;
 import dev.tidemark.state.ListStateDescriptor;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * Lists the files of a path and cuts each into {@link FileSplit}s for the readers: once, or every
@@ -83,35 +80,15 @@ final class FileMonitor implements SourceFunction<FileSplit>, CheckpointedFuncti
     }
 
     private List<Path> scan() throws IOException {
-        Path root = Path.of(path);
-        if (Files.isRegularFile(root)) {
-            return List.of(root);
-        }
-        if (!Files.isDirectory(root)) {
-            throw new IOException("file source path must be a file or a directory: path=" + root.toAbsolutePath());
-        }
-        try (Stream<Path> entries = Files.list(root)) {
-            List<Path> files = new ArrayList<>(entries.filter(Files::isRegularFile).filter(filter::accept).toList());
-            files.sort(Comparator.comparing((Path p) -> modified(p)).thenComparing(Path::toString));
-            return files;
-        }
-    }
-
-    private static long modified(Path file) {
-        try {
-            return Files.getLastModifiedTime(file).toMillis();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return FileListing.files(path, filter);
     }
 
     /** Emits the splits of {@code file} from split {@code from} on, each with its progress under the lock. */
     private void emitSplits(Path file, long size, int from, SourceContext<FileSplit> ctx) {
-        int splits = (int) ((size + splitSize - 1) / splitSize);
+        int splits = FileListing.splitCount(size, splitSize);
         for (int index = from; index < splits; index++) {
-            long start = index * splitSize;
             synchronized (ctx.getCheckpointLock()) {
-                ctx.collect(new FileSplit(file.toString(), start, Math.min(splitSize, size - start), index));
+                ctx.collect(FileListing.split(file, size, splitSize, index));
                 handedOut.put(file, index + 1);
             }
         }

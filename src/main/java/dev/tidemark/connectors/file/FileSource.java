@@ -3,6 +3,7 @@ package dev.tidemark.connectors.file;
 import dev.tidemark.api.OutputTag;
 import dev.tidemark.api.SingleOutputStreamOperator;
 import dev.tidemark.api.StreamExecutionEnvironment;
+import dev.tidemark.api.graph.Operation;
 import dev.tidemark.api.source.ComposedSource;
 import dev.tidemark.eventtime.WatermarkStrategy;
 import dev.tidemark.runtime.graph.OneInputTransformation;
@@ -143,10 +144,16 @@ public final class FileSource<T> implements ComposedSource<T> {
     /** Adds the source to {@code env}; the reading operator's stream is returned. */
     public SingleOutputStreamOperator<T> build(StreamExecutionEnvironment env) {
         FileMonitor monitor = new FileMonitor(path, mode, intervalMillis, filter, splitSize);
-        SerializedValue<LineFormat<T>> formats = SerializedValue.of(format, "the line format of file source '" + path + "'");
-        OutputTag<MalformedLine> tag = malformedTag;
+        SerializedValue<FileSplitReader<T>> reader = SerializedValue.of(new FileSplitReader<>(format, malformedTag),
+                "the line format of file source '" + path + "'");
         SingleOutputStreamOperator<T> readers = env.addSource(monitor, "FileMonitor(" + path + ")")
-                .transform("FileReader(" + path + ")", ctx -> new FileReaderOperator<>(formats.copy(), tag, ctx));
+                .transform("FileReader(" + path + ")", ctx -> new FileReaderOperator<>(reader.copy(), ctx));
+        FileProcessingMode readMode = mode;
+        Duration interval = mode == FileProcessingMode.PROCESS_ONCE ? null : Duration.ofMillis(intervalMillis);
+        long size = splitSize;
+        SerializedValue<FilePathFilter> filters = SerializedValue.of(filter, "the path filter of file source '" + path + "'");
+        readers.getTransformation().describe(() -> new Operation.ReadFiles(path, readMode, interval, filters.copy(), size,
+                reader.copy()));
         // a reader holds at most two splits ahead: a checkpoint barrier queues behind those, not behind every file
         ((OneInputTransformation<?, ?>) readers.getTransformation()).setInputBufferCapacity(READER_BUFFER);
         return readers;

@@ -144,8 +144,37 @@ public final class Translator {
             flink.enableCheckpointing(config.getCheckpointConfig().getInterval().toMillis());
         }
         for (PipelineNode node : graph.nodes()) {
-            streams.put(node.id(), translate(node));
+            if (!isFileMonitor(node)) {
+                streams.put(node.id(), translate(node));
+            }
         }
+    }
+
+    /** Whether {@code node} lists files for file readers only, which list them on Flink themselves. */
+    private boolean isFileMonitor(PipelineNode node) {
+        if (!(node.operation() instanceof Operation.Source)) {
+            return false;
+        }
+        List<PipelineNode> consumers = graph.nodes().stream().filter(other -> other.inputs().contains(node.id())).toList();
+        return !consumers.isEmpty() && consumers.stream().allMatch(reader -> reader.operation() instanceof Operation.ReadFiles);
+    }
+
+    /**
+     * Flink's file source for a file source's reading half; malformed lines, if they go to a side
+     * output, pass a process function chained to it that puts them there.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private DataStream<?> readFiles(Operation.ReadFiles read, TypeInformation type, PipelineNode node) {
+        dev.tidemark.api.OutputTag<dev.tidemark.connectors.file.MalformedLine> malformed = read.reader().malformedTag();
+        SingleOutputStreamOperator lines = flink.fromSource(FileSources.of(read, type, node.name()),
+                WatermarkStrategy.noWatermarks(), node.name());
+        configure(lines, node);
+        if (malformed == null) {
+            return lines;
+        }
+        SingleOutputStreamOperator split = lines.process(new FileSources.SplitOffMalformed(malformed, type))
+                .setParallelism(node.parallelism()).name(node.name() + ": malformed lines");
+        return node.uid() == null ? split : split.uid(node.uid() + ": malformed lines");
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -172,6 +201,9 @@ public final class Translator {
         }
         if (op instanceof Operation.Process process) {
             return configure(in.process(new ProcessAdapters.Process(process.function(), type, node.name())), node);
+        }
+        if (op instanceof Operation.ReadFiles read) {
+            return readFiles(read, type, node);
         }
         if (op instanceof Operation.AssignTimestamps assign) {
             return configure(in.assignTimestampsAndWatermarks(new WatermarkStrategyAdapter(assign.strategy())), node);
