@@ -23,6 +23,7 @@ import dev.tidemark.state.MapState;
 import dev.tidemark.state.MapStateDescriptor;
 import dev.tidemark.state.ValueState;
 import dev.tidemark.state.ValueStateDescriptor;
+import dev.tidemark.windowing.assigners.CalendarWindows;
 import dev.tidemark.windowing.assigners.EventTimeSessionWindows;
 import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
 import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
@@ -39,7 +40,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * One suite of event-time scenarios (windows with lateness and late side outputs, sessions, a
+ * One suite of event-time scenarios (windows with lateness and late side outputs, sessions, calendar days, a
  * custom trigger with state, keyed state and timers, a parallel source with its own watermarks,
  * partitioning and union) run twice at parallelism 2: embedded, and through the runner on a Flink
  * mini cluster. Both must give the same results. The watermarks come with every element, so which
@@ -111,6 +112,31 @@ class SameResultsTest {
         sums.addSink(Results.sink(name));
         sums.getSideOutput(late).map(e -> "late " + e).addSink(Results.sink(name + "/late"));
     }
+
+    /**
+     * Calendar days in Berlin, which has no Flink equivalent and runs hosted in Flink's window
+     * operator: around the switch to summer time on 29 March 2026, a day of 23 hours.
+     */
+    static void calendarDays(StreamExecutionEnvironment env, String name) {
+        long march28 = java.time.ZonedDateTime.of(2026, 3, 28, 0, 0, 0, 0, BERLIN).toInstant().toEpochMilli();
+        long hour = 3_600_000;
+        List<Event> events = List.of(new Event("a", march28 + 23 * hour, 1), new Event("b", march28 + 25 * hour, 2),
+                new Event("a", march28 + 24 * hour + 30 * 60_000, 3), new Event("a", march28 + 46 * hour + 59 * 60_000, 4),
+                new Event("b", march28 + 20 * hour, 5), new Event("a", march28 + 47 * hour + 30 * 60_000, 6),
+                new Event("b", march28 + 60 * hour, 7));
+        OutputTag<Event> late = new OutputTag<>("late");
+        SingleOutputStreamOperator<String> counts = env.fromCollection(events).assignTimestampsAndWatermarks(
+                        WatermarkStrategy.<Event>forGenerator(context -> new PerElement()).withTimestampAssigner((e, t) -> e.time()))
+                .setParallelism(1)
+                .keyBy(Event::key)
+                .window(CalendarWindows.days(BERLIN))
+                .sideOutputLateData(late)
+                .aggregate(Aggregations.<Event>count(), new Describe());
+        counts.addSink(Results.sink(name));
+        counts.getSideOutput(late).map(e -> "late " + e).addSink(Results.sink(name + "/late"));
+    }
+
+    static final java.time.ZoneId BERLIN = java.time.ZoneId.of("Europe/Berlin");
 
     static void countTrigger(StreamExecutionEnvironment env, String name) {
         events(env).keyBy(Event::key)
@@ -233,6 +259,7 @@ class SameResultsTest {
         return Stream.of(
                 Arguments.of("sliding counts with lateness", (Scenario) SameResultsTest::slidingCounts, List.of("", "/late")),
                 Arguments.of("sessions", (Scenario) SameResultsTest::sessions, List.of("", "/late")),
+                Arguments.of("calendar days, hosted", (Scenario) SameResultsTest::calendarDays, List.of("", "/late")),
                 Arguments.of("count trigger", (Scenario) SameResultsTest::countTrigger, List.of("")),
                 Arguments.of("keyed state and timers", (Scenario) SameResultsTest::keyedState, List.of("", "/large")),
                 Arguments.of("parallel source", (Scenario) SameResultsTest::parallelSource, List.of("")),

@@ -12,15 +12,19 @@ import java.time.Duration;
 /**
  * Flink's own window assigner for each of Tidemark's that has one, with the same size, slide,
  * offset or gap: Flink's window operator then places and fires windows as Tidemark's does, by
- * construction. Tidemark's calendar windows and custom assigners have none.
+ * construction. Tidemark's calendar windows and custom assigners have none: they run hosted.
  */
 final class FlinkWindows {
 
     private FlinkWindows() {}
 
-    /** Flink's assigner for {@code assigner}, or {@code null} if Flink has none. */
+    /**
+     * Flink's assigner for {@code assigner}, or, where Flink has none, {@code assigner} hosted in
+     * Flink's window operator ({@link HostedWindows}).
+     */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    static org.apache.flink.streaming.api.windowing.assigners.WindowAssigner<Object, ?> of(WindowAssigner<?, ?> assigner) {
+    static org.apache.flink.streaming.api.windowing.assigners.WindowAssigner<Object, ?> of(WindowAssigner<?, ?> assigner,
+            String operator) {
         if (assigner instanceof TumblingEventTimeWindows t) {
             return (org.apache.flink.streaming.api.windowing.assigners.WindowAssigner)
                     org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindows.of(
@@ -48,7 +52,7 @@ final class FlinkWindows {
             return (org.apache.flink.streaming.api.windowing.assigners.WindowAssigner)
                     org.apache.flink.streaming.api.windowing.assigners.GlobalWindows.create();
         }
-        return null;
+        return (org.apache.flink.streaming.api.windowing.assigners.WindowAssigner) HostedWindows.of(assigner, operator);
     }
 
     private static org.apache.flink.streaming.api.windowing.assigners.WindowAssigner<Object, ?> sessions(

@@ -85,19 +85,11 @@ public final class Translator {
         if (strategy != null && strategy.alignment().isPresent()) {
             return "watermark alignment is not translated yet";
         }
-        if (op instanceof Operation.WindowCoGroup coGroup && FlinkWindows.of(coGroup.assigner()) == null) {
-            return "the window assigner " + coGroup.assigner().getClass().getSimpleName() + " has no Flink equivalent";
-        }
         Object function = checkpointable(op);
         if (function instanceof dev.tidemark.checkpoint.CheckpointedFunction
                 || function instanceof dev.tidemark.checkpoint.CheckpointListener) {
             return "its function " + function.getClass().getName() + " keeps operator state or listens for"
                     + " checkpoints, which the runner carries over for sources, map, filter, flatMap and sinks only";
-        }
-        if (op instanceof Operation.Window window) {
-            if (FlinkWindows.of(window.assigner()) == null) {
-                return "the window assigner " + window.assigner().getClass().getSimpleName() + " has no Flink equivalent";
-            }
         }
         return null;
     }
@@ -295,7 +287,7 @@ public final class Translator {
         org.apache.flink.streaming.api.datastream.CoGroupedStreams.WithWindow windowed = first.coGroup(second)
                 .where(new FunctionAdapters.Key(op.keySelector1()), FlinkTypes.any())
                 .equalTo(new FunctionAdapters.Key(op.keySelector2()))
-                .window(FlinkWindows.of(op.assigner()));
+                .window(FlinkWindows.of(op.assigner(), node.name()));
         if (op.allowedLatenessMillis() > 0) {
             windowed = windowed.allowedLateness(Duration.ofMillis(op.allowedLatenessMillis()));
         }
@@ -336,7 +328,7 @@ public final class Translator {
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static SingleOutputStreamOperator<?> window(KeyedStream keyed, Operation.Window op, TypeInformation type, String name) {
-        WindowedStream windowed = keyed.window(FlinkWindows.of(op.assigner()));
+        WindowedStream windowed = keyed.window(FlinkWindows.of(op.assigner(), name));
         if (op.trigger().getClass() != op.assigner().getDefaultTrigger().getClass()) {
             windowed = windowed.trigger(new WindowAdapters.Trigger(op.trigger(), name));
         }
