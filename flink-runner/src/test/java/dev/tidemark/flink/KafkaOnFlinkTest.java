@@ -92,18 +92,28 @@ class KafkaOnFlinkTest {
     }
 
     static void windowCounts(StreamExecutionEnvironment env, String topic, String results) throws Exception {
+        windowCounts(env, topic, results, WatermarkStrategy.forMonotonousTimestamps());
+    }
+
+    static void windowCounts(StreamExecutionEnvironment env, String topic, String results,
+            WatermarkStrategy<String> strategy) throws Exception {
         KafkaSource<String> readings = KafkaSource.<String>builder()
                 .bootstrapServers(TestBroker.bootstrap())
                 .topics(topic)
                 .bounded()
                 .deserializer(KafkaRecordDeserializer.utf8Values())
                 .build();
-        env.fromSource(readings, WatermarkStrategy.forMonotonousTimestamps(), "readings")
+        env.fromSource(readings, strategy, "readings")
                 .map(sensor -> Tuple2.of(sensor, 1L)).returns(Types.TUPLE(Types.STRING, Types.LONG))
                 .keyBy(reading -> reading.f0)
                 .window(TumblingEventTimeWindows.of(Duration.ofSeconds(10)))
                 .aggregate(new Count(), new Labelled())
                 .addSink(Results.sink(results));
+    }
+
+    /** The sum of the window counts: every reading, once, when none was late. */
+    static long total(List<String> windowCounts) {
+        return windowCounts.stream().mapToLong(line -> Long.parseLong(line.substring(line.indexOf('=') + 1))).sum();
     }
 
     @Test
@@ -120,9 +130,28 @@ class KafkaOnFlinkTest {
 
         List<String> onFlinkResults = Results.sorted("kafka on flink");
         assertThat(onFlinkResults).isEqualTo(Results.sorted("kafka embedded"));
-        assertThat(onFlinkResults.stream().mapToLong(line -> Long.parseLong(line.substring(line.indexOf('=') + 1))).sum())
+        assertThat(total(onFlinkResults))
                 .as("no record was late: each partition has its own watermark")
                 .isEqualTo((long) PARTITIONS * PER_PARTITION);
+    }
+
+    @Test
+    void watermarkAlignmentPassesToFlinksKafkaSourceAndChangesNoResult() throws Exception {
+        produceReadings("aligned-readings-on-flink");
+        // partition 2 starts two minutes ahead: it waits while the others catch up to within 30 s of it
+        WatermarkStrategy<String> aligned = WatermarkStrategy.<String>forMonotonousTimestamps()
+                .withWatermarkAlignment("readings", Duration.ofSeconds(30));
+
+        StreamExecutionEnvironment embedded = StreamExecutionEnvironment.createLocalEnvironment(2);
+        windowCounts(embedded, "aligned-readings-on-flink", "aligned embedded", aligned);
+        embedded.execute("embedded");
+        StreamExecutionEnvironment onFlink = StreamExecutionEnvironment.createLocalEnvironment(2);
+        windowCounts(onFlink, "aligned-readings-on-flink", "aligned on flink", aligned);
+        FlinkRunner.execute(onFlink, org.apache.flink.streaming.api.environment.StreamExecutionEnvironment
+                .createLocalEnvironment(2), "aligned on flink");
+
+        assertThat(Results.sorted("aligned on flink")).isEqualTo(Results.sorted("aligned embedded"));
+        assertThat(total(Results.sorted("aligned on flink"))).isEqualTo((long) PARTITIONS * PER_PARTITION);
     }
 
     static final long COUNT = 5_000;

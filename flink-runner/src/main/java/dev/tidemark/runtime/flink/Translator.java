@@ -79,12 +79,6 @@ public final class Translator {
         if (op instanceof Operation.Source source && !(source.function() instanceof SourceFunction<?>)) {
             return "split sources other than the Kafka source are not translated yet; a SourceFunction is";
         }
-        dev.tidemark.eventtime.WatermarkStrategy<?> strategy = op instanceof Operation.Source source
-                ? source.watermarkStrategy()
-                : op instanceof Operation.AssignTimestamps assign ? assign.strategy() : null;
-        if (strategy != null && strategy.alignment().isPresent()) {
-            return "watermark alignment is not translated yet";
-        }
         Object function = checkpointable(op);
         if (function instanceof dev.tidemark.checkpoint.CheckpointedFunction
                 || function instanceof dev.tidemark.checkpoint.CheckpointListener) {
@@ -175,9 +169,10 @@ public final class Translator {
         TypeInformation type = FlinkTypes.of(node.outputType());
         DataStream in = node.inputs().isEmpty() ? null : streams.get(node.inputs().get(0));
         if (op instanceof Operation.Source source) {
+            boolean kafka = KafkaSources.isKafkaSource(source.function());
             WatermarkStrategy strategy = source.watermarkStrategy() == null ? WatermarkStrategy.noWatermarks()
-                    : new WatermarkStrategyAdapter(source.watermarkStrategy());
-            org.apache.flink.api.connector.source.Source flinkSource = KafkaSources.isKafkaSource(source.function())
+                    : new WatermarkStrategyAdapter(source.watermarkStrategy(), kafka);
+            org.apache.flink.api.connector.source.Source flinkSource = kafka
                     ? KafkaSources.of(source.function(), type, node.name())
                     : new PushSource((SourceFunction) source.function(), node.name(), type);
             return configure(flink.fromSource(flinkSource, strategy, node.name(), type), node);
@@ -198,7 +193,7 @@ public final class Translator {
             return readFiles(read, type, node);
         }
         if (op instanceof Operation.AssignTimestamps assign) {
-            return configure(in.assignTimestampsAndWatermarks(new WatermarkStrategyAdapter(assign.strategy())), node);
+            return configure(in.assignTimestampsAndWatermarks(new WatermarkStrategyAdapter(assign.strategy(), false)), node);
         }
         if (op instanceof Operation.KeyedProcess process) {
             return configure(keyed(in, node).process(new ProcessAdapters.Keyed(process.function(), type, node.name())), node);

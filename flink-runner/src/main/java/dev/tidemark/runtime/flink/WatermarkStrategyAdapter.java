@@ -3,6 +3,7 @@ package dev.tidemark.runtime.flink;
 import org.apache.flink.api.common.eventtime.TimestampAssigner;
 import org.apache.flink.api.common.eventtime.TimestampAssignerSupplier;
 import org.apache.flink.api.common.eventtime.Watermark;
+import org.apache.flink.api.common.eventtime.WatermarkAlignmentParams;
 import org.apache.flink.api.common.eventtime.WatermarkGenerator;
 import org.apache.flink.api.common.eventtime.WatermarkGeneratorSupplier;
 import org.apache.flink.api.common.eventtime.WatermarkOutput;
@@ -18,10 +19,27 @@ final class WatermarkStrategyAdapter<T> implements WatermarkStrategy<T> {
 
     private static final long serialVersionUID = 1L;
 
-    private final dev.tidemark.eventtime.WatermarkStrategy<T> strategy;
+    /** How often Flink's sources report their watermarks for alignment: Flink's default. */
+    private static final long ALIGNMENT_UPDATE_MILLIS = 1_000;
 
-    WatermarkStrategyAdapter(dev.tidemark.eventtime.WatermarkStrategy<T> strategy) {
+    private final dev.tidemark.eventtime.WatermarkStrategy<T> strategy;
+    private final boolean aligned;
+
+    /**
+     * Adapts {@code strategy}; {@code aligned} passes its watermark alignment on, which only a source
+     * made of splits honours (as embedded: elsewhere Tidemark ignores alignment too).
+     */
+    WatermarkStrategyAdapter(dev.tidemark.eventtime.WatermarkStrategy<T> strategy, boolean aligned) {
         this.strategy = strategy;
+        this.aligned = aligned;
+    }
+
+    @Override
+    public WatermarkAlignmentParams getAlignmentParameters() {
+        return strategy.alignment().filter(alignment -> aligned)
+                .map(alignment -> new WatermarkAlignmentParams(alignment.maxDriftMillis(), alignment.group(),
+                        ALIGNMENT_UPDATE_MILLIS))
+                .orElse(WatermarkAlignmentParams.WATERMARK_ALIGNMENT_DISABLED);
     }
 
     @Override
