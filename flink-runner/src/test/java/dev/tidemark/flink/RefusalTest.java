@@ -58,30 +58,32 @@ class RefusalTest {
         org.assertj.core.api.Assertions.assertThat(SUBMITTED).isFalse();
     }
 
-    /** A process function with operator state, which the runner does not carry over for it. */
-    static final class Counting extends dev.tidemark.api.functions.ProcessFunction<Long, Long>
-            implements dev.tidemark.checkpoint.CheckpointedFunction {
+    /** A window function that listens for checkpoints, which Flink's window operator does not pass on. */
+    static final class Listening extends dev.tidemark.api.functions.ProcessWindowFunction<Long, Long, Long,
+            dev.tidemark.windowing.windows.TimeWindow> implements dev.tidemark.checkpoint.CheckpointListener {
         @Override
-        public void processElement(Long value, Context ctx, dev.tidemark.api.functions.Collector<Long> out) {
-            out.collect(value);
+        public void process(Long key, Context context, Iterable<Long> elements, dev.tidemark.api.functions.Collector<Long> out) {
+            out.collect(key);
         }
 
         @Override
-        public void snapshotState(dev.tidemark.checkpoint.FunctionSnapshotContext context) {}
-
-        @Override
-        public void initializeState(dev.tidemark.checkpoint.FunctionInitializationContext context) {}
+        public void notifyCheckpointComplete(long checkpointId) {}
     }
 
     @Test
-    void operatorStateTheRunnerWouldNotCarryOverIsRefusedRatherThanLost() {
+    void aWindowFunctionThatListensForCheckpointsIsRefusedRatherThanLeftUnheard() {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1);
-        env.fromSequence(1, 3).process(new Counting()).name("counting").addSink(Results.sink("counting"));
+        env.fromSequence(1, 3).assignTimestampsAndWatermarks(WatermarkStrategy.<Long>forMonotonousTimestamps()
+                        .withTimestampAssigner((value, t) -> value))
+                .keyBy(value -> value % 2)
+                .window(dev.tidemark.windowing.assigners.TumblingEventTimeWindows.of(java.time.Duration.ofSeconds(1)))
+                .process(new Listening()).name("listening")
+                .addSink(Results.sink("listening"));
 
         assertThatThrownBy(() -> FlinkRunner.translate(env,
                 org.apache.flink.streaming.api.environment.StreamExecutionEnvironment.createLocalEnvironment(1)))
                 .isInstanceOf(UnsupportedOperationException.class)
-                .hasMessageContaining("operator 'counting' (node ")
-                .hasMessageContaining("keeps operator state or listens for checkpoints");
+                .hasMessageContaining("operator 'listening' (node ")
+                .hasMessageContaining("listens for completed checkpoints");
     }
 }

@@ -22,7 +22,8 @@ final class CoAdapters {
     private CoAdapters() {}
 
     /** {@code connect(..).map(..)}. */
-    static final class Map<I1, I2, O> extends RichCoMapFunction<I1, I2, O> implements ResultTypeQueryable<O> {
+    static final class Map<I1, I2, O> extends RichCoMapFunction<I1, I2, O>
+            implements ResultTypeQueryable<O>, FunctionAdapters.Checkpointed {
         private static final long serialVersionUID = 1L;
         private final dev.tidemark.api.functions.CoMapFunction<I1, I2, O> function;
         private final TypeInformation<O> type;
@@ -66,10 +67,16 @@ final class CoAdapters {
         public TypeInformation<O> getProducedType() {
             return type;
         }
+
+        @Override
+        public Object function() {
+            return function;
+        }
     }
 
     /** {@code connect(..).flatMap(..)}. */
-    static final class FlatMap<I1, I2, O> extends RichCoFlatMapFunction<I1, I2, O> implements ResultTypeQueryable<O> {
+    static final class FlatMap<I1, I2, O> extends RichCoFlatMapFunction<I1, I2, O>
+            implements ResultTypeQueryable<O>, FunctionAdapters.Checkpointed {
         private static final long serialVersionUID = 1L;
         private final dev.tidemark.api.functions.CoFlatMapFunction<I1, I2, O> function;
         private final TypeInformation<O> type;
@@ -117,11 +124,16 @@ final class CoAdapters {
         public TypeInformation<O> getProducedType() {
             return type;
         }
+
+        @Override
+        public Object function() {
+            return function;
+        }
     }
 
     /** {@code connect(..).process(CoProcessFunction)} on streams that are not keyed; its context is made once. */
     static final class Process<I1, I2, O> extends org.apache.flink.streaming.api.functions.co.CoProcessFunction<I1, I2, O>
-            implements ResultTypeQueryable<O> {
+            implements ResultTypeQueryable<O>, FunctionAdapters.Checkpointed {
         private static final long serialVersionUID = 1L;
         private final dev.tidemark.api.functions.CoProcessFunction<I1, I2, O> function;
         private final TypeInformation<O> type;
@@ -188,13 +200,19 @@ final class CoAdapters {
         public TypeInformation<O> getProducedType() {
             return type;
         }
+
+        @Override
+        public Object function() {
+            return function;
+        }
     }
 
     /**
      * A function over two keyed inputs, with keyed state and timers. Its Tidemark contexts and
      * collector are made once and read the Flink ones at hand, as {@link ProcessAdapters.Keyed}'s.
      */
-    static final class Keyed<K, I1, I2, O> extends KeyedCoProcessFunction<K, I1, I2, O> implements ResultTypeQueryable<O> {
+    static final class Keyed<K, I1, I2, O> extends KeyedCoProcessFunction<K, I1, I2, O>
+            implements ResultTypeQueryable<O>, FunctionAdapters.Checkpointed {
         private static final long serialVersionUID = 1L;
         private final dev.tidemark.api.functions.KeyedCoProcessFunction<K, I1, I2, O> function;
         private final TypeInformation<O> type;
@@ -312,10 +330,16 @@ final class CoAdapters {
         public TypeInformation<O> getProducedType() {
             return type;
         }
+
+        @Override
+        public Object function() {
+            return function;
+        }
     }
 
     /** The interval join's function, for each matching pair; its context is made once. */
-    static final class Join<I1, I2, O> extends ProcessJoinFunction<I1, I2, O> implements ResultTypeQueryable<O> {
+    static final class Join<I1, I2, O> extends ProcessJoinFunction<I1, I2, O>
+            implements ResultTypeQueryable<O>, FunctionAdapters.Checkpointed {
         private static final long serialVersionUID = 1L;
         private final dev.tidemark.api.functions.ProcessJoinFunction<I1, I2, O> function;
         private final TypeInformation<O> type;
@@ -377,10 +401,16 @@ final class CoAdapters {
         public TypeInformation<O> getProducedType() {
             return type;
         }
+
+        @Override
+        public Object function() {
+            return function;
+        }
     }
 
     /** A window co-group's function (a window join's too), once per key and window. */
-    static final class CoGroup<I1, I2, O> extends RichCoGroupFunction<I1, I2, O> implements ResultTypeQueryable<O> {
+    static final class CoGroup<I1, I2, O> extends RichCoGroupFunction<I1, I2, O>
+            implements ResultTypeQueryable<O>, FunctionAdapters.Checkpointed {
         private static final long serialVersionUID = 1L;
         private final dev.tidemark.api.functions.CoGroupFunction<I1, I2, O> function;
         private final TypeInformation<O> type;
@@ -414,6 +444,11 @@ final class CoAdapters {
         @Override
         public TypeInformation<O> getProducedType() {
             return type;
+        }
+
+        @Override
+        public Object function() {
+            return function;
         }
     }
 }

@@ -69,7 +69,7 @@ final class ProcessAdapters {
 
     /** {@code process(ProcessFunction)} on a stream that is not keyed; its context is made once. */
     static final class Process<I, O> extends org.apache.flink.streaming.api.functions.ProcessFunction<I, O>
-            implements ResultTypeQueryable<O> {
+            implements ResultTypeQueryable<O>, FunctionAdapters.Checkpointed {
         private static final long serialVersionUID = 1L;
         private final dev.tidemark.api.functions.ProcessFunction<I, O> function;
         private final TypeInformation<O> type;
@@ -125,6 +125,11 @@ final class ProcessAdapters {
         public TypeInformation<O> getProducedType() {
             return type;
         }
+
+        @Override
+        public Object function() {
+            return function;
+        }
     }
 
     /**
@@ -133,7 +138,7 @@ final class ProcessAdapters {
      * at hand: nothing is allocated per element.
      */
     static final class Keyed<K, I, O> extends org.apache.flink.streaming.api.functions.KeyedProcessFunction<K, I, O>
-            implements ResultTypeQueryable<O> {
+            implements ResultTypeQueryable<O>, FunctionAdapters.Checkpointed {
         private static final long serialVersionUID = 1L;
         private final dev.tidemark.api.functions.KeyedProcessFunction<K, I, O> function;
         private final TypeInformation<O> type;
@@ -241,6 +246,11 @@ final class ProcessAdapters {
         @Override
         public TypeInformation<O> getProducedType() {
             return type;
+        }
+
+        @Override
+        public Object function() {
+            return function;
         }
     }
 }

@@ -79,45 +79,13 @@ public final class Translator {
         if (op instanceof Operation.Source source && !(source.function() instanceof SourceFunction<?>)) {
             return "split sources other than the Kafka source are not translated yet; a SourceFunction is";
         }
-        Object function = checkpointable(op);
-        if (function instanceof dev.tidemark.checkpoint.CheckpointedFunction
-                || function instanceof dev.tidemark.checkpoint.CheckpointListener) {
-            return "its function " + function.getClass().getName() + " keeps operator state or listens for"
-                    + " checkpoints, which the runner carries over for sources, map, filter, flatMap and sinks only";
+        Object windowFunction = op instanceof Operation.Window w ? w.function()
+                : op instanceof Operation.WindowCoGroup g ? g.function() : null;
+        if (windowFunction instanceof dev.tidemark.checkpoint.CheckpointListener) {
+            return "its function " + windowFunction.getClass().getName() + " listens for completed checkpoints, which"
+                    + " Flink's window operator does not tell the functions it wraps";
         }
         return null;
-    }
-
-    /**
-     * The function of {@code op} whose operator state and checkpoint notifications would be lost on
-     * Flink, or {@code null}: only sources, map, filter, flatMap and sinks carry them over.
-     */
-    private static Object checkpointable(Operation op) {
-        if (op instanceof Operation.Process p) {
-            return p.function();
-        }
-        if (op instanceof Operation.KeyedProcess p) {
-            return p.function();
-        }
-        if (op instanceof Operation.Window w) {
-            return w.function();
-        }
-        if (op instanceof Operation.CoMap m) {
-            return m.function();
-        }
-        if (op instanceof Operation.CoFlatMap m) {
-            return m.function();
-        }
-        if (op instanceof Operation.CoProcess p) {
-            return p.function();
-        }
-        if (op instanceof Operation.KeyedCoProcess p) {
-            return p.function();
-        }
-        if (op instanceof Operation.IntervalJoin j) {
-            return j.function();
-        }
-        return op instanceof Operation.WindowCoGroup g ? g.function() : null;
     }
 
     private void build() {

@@ -38,7 +38,7 @@ final class WindowAdapters {
     /** The window function, which gets every element, or the one result of a reduce or aggregate. */
     static final class Process<IN, OUT, K, W extends dev.tidemark.windowing.windows.Window>
             extends org.apache.flink.streaming.api.functions.windowing.ProcessWindowFunction<IN, OUT, K, Window>
-            implements ResultTypeQueryable<OUT> {
+            implements ResultTypeQueryable<OUT>, FunctionAdapters.Checkpointed {
         private static final long serialVersionUID = 1L;
         private final dev.tidemark.api.functions.ProcessWindowFunction<IN, OUT, K, W> function;
         private final TypeInformation<OUT> type;
@@ -117,6 +117,11 @@ final class WindowAdapters {
         @Override
         public TypeInformation<OUT> getProducedType() {
             return type;
+        }
+
+        @Override
+        public Object function() {
+            return function;
         }
     }
 
