@@ -15,6 +15,9 @@ import dev.tidemark.connectors.kafka.KafkaRecordSerializer;
 import dev.tidemark.connectors.kafka.KafkaSink;
 import dev.tidemark.connectors.kafka.KafkaSource;
 import dev.tidemark.connectors.kafka.TestBroker;
+import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.eventtime.WatermarkGenerator;
+import dev.tidemark.eventtime.WatermarkOutput;
 import dev.tidemark.eventtime.WatermarkStrategy;
 import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
 import dev.tidemark.windowing.windows.TimeWindow;
@@ -82,17 +85,37 @@ class KafkaOnFlinkTest {
         TestBroker.createTopic(topic, PARTITIONS);
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(TestBroker.properties(),
                 new StringSerializer(), new StringSerializer())) {
+            List<java.util.concurrent.Future<?>> sent = new ArrayList<>();
             for (int i = 0; i < PER_PARTITION; i++) {
                 for (int p = 0; p < PARTITIONS; p++) {
                     long time = p * 60_000L + i * 20L;
-                    producer.send(new ProducerRecord<>(topic, p, time, null, "sensor-" + (i % 7)));
+                    sent.add(producer.send(new ProducerRecord<>(topic, p, time, null, "sensor-" + (i % 7))));
                 }
+            }
+            for (java.util.concurrent.Future<?> record : sent) {
+                record.get(); // a record the broker did not take fails the test here, not as missing output later
             }
         }
     }
 
     static void windowCounts(StreamExecutionEnvironment env, String topic, String results) throws Exception {
-        windowCounts(env, topic, results, WatermarkStrategy.forMonotonousTimestamps());
+        windowCounts(env, topic, results, everyRecord());
+    }
+
+    /**
+     * A watermark at every record, just behind it: one generator over partitions read interleaved
+     * would make the earlier partitions' records late (a periodic one might not emit in time to).
+     */
+    static WatermarkStrategy<String> everyRecord() {
+        return WatermarkStrategy.forGenerator(context -> new WatermarkGenerator<>() {
+            @Override
+            public void onEvent(String event, long timestamp, WatermarkOutput output) {
+                output.emitWatermark(new Watermark(timestamp - 1));
+            }
+
+            @Override
+            public void onPeriodicEmit(WatermarkOutput output) {}
+        });
     }
 
     static void windowCounts(StreamExecutionEnvironment env, String topic, String results,
@@ -139,8 +162,7 @@ class KafkaOnFlinkTest {
     void watermarkAlignmentPassesToFlinksKafkaSourceAndChangesNoResult() throws Exception {
         produceReadings("aligned-readings-on-flink");
         // partition 2 starts two minutes ahead: it waits while the others catch up to within 30 s of it
-        WatermarkStrategy<String> aligned = WatermarkStrategy.<String>forMonotonousTimestamps()
-                .withWatermarkAlignment("readings", Duration.ofSeconds(30));
+        WatermarkStrategy<String> aligned = everyRecord().withWatermarkAlignment("readings", Duration.ofSeconds(30));
 
         StreamExecutionEnvironment embedded = StreamExecutionEnvironment.createLocalEnvironment(2);
         windowCounts(embedded, "aligned-readings-on-flink", "aligned embedded", aligned);

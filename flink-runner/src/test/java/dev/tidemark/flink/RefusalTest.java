@@ -3,7 +3,6 @@ package dev.tidemark.flink;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tidemark.api.StreamExecutionEnvironment;
-import dev.tidemark.api.source.SplitSource;
 import dev.tidemark.eventtime.WatermarkStrategy;
 import dev.tidemark.runtime.operators.MapOperator;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -12,32 +11,14 @@ import org.junit.jupiter.api.Test;
 /** What the runner cannot translate is refused before anything is submitted, naming every such operator. */
 class RefusalTest {
 
-    /** A source of splits of its own, which the runner does not translate yet (the Kafka source it does). */
-    static final class TwoSplits implements SplitSource<Long> {
-        @Override
-        public int splitCount() {
-            return 2;
-        }
-
-        @Override
-        public void run(SplitContext<Long> ctx) {
-            for (int split : ctx.ownedSplits()) {
-                ctx.split(split).collect((long) split);
-                ctx.finishSplit(split);
-            }
-        }
-
-        @Override
-        public void cancel() {}
-    }
-
     static final AtomicBoolean SUBMITTED = new AtomicBoolean();
 
     @Test
     void everyOperatorTheRunnerCannotTranslateIsNamedWithItsReasonAndNothingRuns() {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1);
-        env.fromSource(new TwoSplits(), WatermarkStrategy.noWatermarks(), "two splits")
+        env.fromSequence(1, 3)
                 .<Long>transform("my own operator", ctx -> new MapOperator<>(value -> value, ctx))
+                .<Long>transform("another operator", ctx -> new MapOperator<>(value -> value, ctx))
                 .map(value -> {
                     SUBMITTED.set(true);
                     return value;
@@ -49,9 +30,8 @@ class RefusalTest {
         assertThatThrownBy(() -> FlinkRunner.execute(env, flink, "refused"))
                 .isInstanceOf(UnsupportedOperationException.class)
                 .hasMessageStartingWith("the Flink runner cannot translate this pipeline:")
-                .hasMessageContaining("operator 'two splits' (node ")
-                .hasMessageContaining("split sources other than the Kafka source are not translated yet")
                 .hasMessageContaining("operator 'my own operator' (node ")
+                .hasMessageContaining("operator 'another operator' (node ")
                 .hasMessageContaining("it is not one of the operators the runner translates");
         assertThatThrownBy(flink::getStreamGraph).as("nothing was added to the Flink job")
                 .hasMessageContaining("No operators defined");

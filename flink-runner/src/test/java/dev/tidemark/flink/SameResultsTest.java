@@ -41,7 +41,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * One suite of event-time scenarios (windows with lateness and late side outputs, sessions, calendar days, a
- * custom trigger with state, keyed state and timers, a parallel source with its own watermarks,
+ * custom trigger with state, keyed state and timers, a parallel source with its own watermarks, a split
+ * source with watermarks per split,
  * partitioning and union) run twice at parallelism 2: embedded, and through the runner on a Flink
  * mini cluster. Both must give the same results. The watermarks come with every element, so which
  * elements are late does not depend on when periodic watermarks run.
@@ -130,6 +131,44 @@ class SameResultsTest {
                 .setParallelism(1)
                 .keyBy(Event::key)
                 .window(CalendarWindows.days(BERLIN))
+                .sideOutputLateData(late)
+                .aggregate(Aggregations.<Event>count(), new Describe());
+        counts.addSink(Results.sink(name));
+        counts.getSideOutput(late).map(e -> "late " + e).addSink(Results.sink(name + "/late"));
+    }
+
+    /**
+     * Four splits, each ascending in time, split {@code s} starting {@code s} minutes later, read
+     * interleaved: only watermarks per split keep the earlier splits' events from being late.
+     */
+    static final class OffsetSplits implements dev.tidemark.api.source.SplitSource<Event> {
+        @Override
+        public int splitCount() {
+            return 4;
+        }
+
+        @Override
+        public void run(SplitContext<Event> ctx) {
+            for (int i = 0; i < 200; i++) {
+                for (int split : ctx.ownedSplits()) {
+                    long time = split * 60_000L + i * 500L;
+                    ctx.split(split).collectWithTimestamp(new Event("k" + (i % 3), time, split), time);
+                }
+            }
+            ctx.ownedSplits().forEach(ctx::finishSplit);
+        }
+
+        @Override
+        public void cancel() {}
+    }
+
+    static void splitSource(StreamExecutionEnvironment env, String name) {
+        OutputTag<Event> late = new OutputTag<>("late");
+        // a watermark at every element: one generator over the interleaved splits would make most events late
+        SingleOutputStreamOperator<String> counts = env.fromSource(new OffsetSplits(),
+                        WatermarkStrategy.<Event>forGenerator(context -> new PerElement()), "offset splits")
+                .keyBy(Event::key)
+                .window(TumblingEventTimeWindows.of(Duration.ofSeconds(10)))
                 .sideOutputLateData(late)
                 .aggregate(Aggregations.<Event>count(), new Describe());
         counts.addSink(Results.sink(name));
@@ -263,6 +302,8 @@ class SameResultsTest {
                 Arguments.of("count trigger", (Scenario) SameResultsTest::countTrigger, List.of("")),
                 Arguments.of("keyed state and timers", (Scenario) SameResultsTest::keyedState, List.of("", "/large")),
                 Arguments.of("parallel source", (Scenario) SameResultsTest::parallelSource, List.of("")),
+                Arguments.of("split source, watermarks per split", (Scenario) SameResultsTest::splitSource,
+                        List.of("", "/late")),
                 Arguments.of("partitions and union", (Scenario) SameResultsTest::partitionsAndUnion,
                         List.of("", "/odd", "/rolling")));
     }

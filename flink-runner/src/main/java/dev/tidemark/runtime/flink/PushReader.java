@@ -9,6 +9,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import org.apache.flink.api.connector.source.ReaderOutput;
+import org.apache.flink.api.connector.source.SourceOutput;
 import org.apache.flink.api.connector.source.SourceReader;
 import org.apache.flink.core.io.InputStatus;
 import org.apache.flink.util.InstantiationUtil;
@@ -22,14 +23,18 @@ import org.apache.flink.util.InstantiationUtil;
 final class PushReader<T> implements SourceReader<T, PushSource.Split> {
 
     private static final int CAPACITY = 1024;
-    private static final Object IDLE = new Idle();
+    private static final Object IDLE = new Idle(-1);
     private static final long STOP_WAIT_MILLIS = 10_000;
 
-    private record Element(Object value, long timestamp) implements java.io.Serializable {}
+    /** An element, of split {@code split} of a split source, or of the instance ({@code -1}). */
+    private record Element(Object value, long timestamp, int split) implements java.io.Serializable {}
 
     private record Mark(long timestamp) implements java.io.Serializable {}
 
-    private record Idle() implements java.io.Serializable {}
+    private record Idle(int split) implements java.io.Serializable {}
+
+    /** Split {@code split} of a split source has ended. */
+    private record SplitEnd(int split) implements java.io.Serializable {}
 
     private final SourceFunction<T> prototype;
     private final String name;
@@ -40,9 +45,12 @@ final class PushReader<T> implements SourceReader<T, PushSource.Split> {
     private PushSource.Split split; // guarded by this
     private boolean noMoreSplits; // guarded by this
     private SourceFunction<T> function;
+    private final Context context = new Context();
     private Thread thread;
     private volatile boolean ended;
     private volatile Throwable failure;
+    private final java.util.Set<Integer> paused = java.util.concurrent.ConcurrentHashMap.newKeySet(); // by alignment
+    private java.util.Map<Integer, SourceOutput<T>> splitOutputs; // a split source's, made once the split came
 
     PushReader(SourceFunction<T> prototype, String name) {
         this.prototype = prototype;
@@ -99,7 +107,7 @@ final class PushReader<T> implements SourceReader<T, PushSource.Split> {
                 rich.open(context(s));
             }
             try {
-                function.run(new Context());
+                function.run(context);
             } finally {
                 if (function instanceof RichFunction rich) {
                     rich.close();
@@ -136,6 +144,9 @@ final class PushReader<T> implements SourceReader<T, PushSource.Split> {
 
     @Override
     public InputStatus pollNext(ReaderOutput<T> output) {
+        if (splitOutputs == null) {
+            splitOutputs = splitOutputs(output); // once the split has come: nothing is queued before it
+        }
         Object item = queue.poll();
         if (item == null) {
             if (failure != null) {
@@ -147,19 +158,55 @@ final class PushReader<T> implements SourceReader<T, PushSource.Split> {
         return InputStatus.MORE_AVAILABLE;
     }
 
+    /**
+     * A split source's outputs, one per owned split, made before any element so that a split that
+     * has not emitted yet holds the watermark back, as embedded; none for a plain source function,
+     * and {@code null} while the split has not come.
+     */
+    private java.util.Map<Integer, SourceOutput<T>> splitOutputs(ReaderOutput<T> output) {
+        PushSource.Split s;
+        synchronized (this) {
+            s = split;
+        }
+        if (s == null) {
+            return null;
+        }
+        java.util.Map<Integer, SourceOutput<T>> outputs = new java.util.HashMap<>();
+        if (prototype instanceof SplitSourceFunction<?> splits) {
+            for (int owned : SplitSourceFunction.owned(s.index(), s.count(), splits.source.splitCount())) {
+                outputs.put(owned, output.createOutputForSplit(splitId(owned)));
+            }
+        }
+        return outputs;
+    }
+
+    private static String splitId(int split) {
+        return "split-" + split;
+    }
+
     @SuppressWarnings("unchecked")
-    private static <T> void deliver(Object item, ReaderOutput<T> output) {
+    private void deliver(Object item, ReaderOutput<T> output) {
         if (item instanceof Element e) {
+            SourceOutput<T> out = e.split() < 0 ? output : splitOutputs.get(e.split());
             if (e.timestamp() == Long.MIN_VALUE) {
-                output.collect((T) e.value());
+                out.collect((T) e.value());
             } else {
-                output.collect((T) e.value(), e.timestamp());
+                out.collect((T) e.value(), e.timestamp());
             }
         } else if (item instanceof Mark m) {
             output.emitWatermark(new org.apache.flink.api.common.eventtime.Watermark(m.timestamp()));
-        } else {
-            output.markIdle();
+        } else if (item instanceof Idle idle) {
+            (idle.split() < 0 ? output : splitOutputs.get(idle.split())).markIdle();
+        } else if (splitOutputs.remove(((SplitEnd) item).split()) != null) {
+            output.releaseOutputForSplit(splitId(((SplitEnd) item).split()));
         }
+    }
+
+    /** Watermark alignment pauses and resumes a split source's splits; its {@code isPaused} reads this. */
+    @Override
+    public void pauseOrResumeSplits(java.util.Collection<String> toPause, java.util.Collection<String> toResume) {
+        toPause.forEach(id -> paused.add(Integer.parseInt(id.substring(id.indexOf('-') + 1))));
+        toResume.forEach(id -> paused.remove(Integer.parseInt(id.substring(id.indexOf('-') + 1))));
     }
 
     private synchronized boolean finished() {
@@ -190,7 +237,9 @@ final class PushReader<T> implements SourceReader<T, PushSource.Split> {
         if (s == null) {
             return List.of();
         }
-        if (!(function instanceof dev.tidemark.checkpoint.CheckpointedFunction) && !ended) {
+        boolean positioned = function instanceof SplitSourceFunction<?> splits ? splits.isCheckpointed()
+                : function instanceof dev.tidemark.checkpoint.CheckpointedFunction;
+        if (!positioned && !ended) {
             return List.of(new PushSource.Split(s.index(), s.count(), null)); // no position: restored, it starts again
         }
         synchronized (lock) { // the function does not emit meanwhile: its state and the queue agree
@@ -223,16 +272,33 @@ final class PushReader<T> implements SourceReader<T, PushSource.Split> {
         }
     }
 
-    /** What the function emits to: the queue, in order. */
-    private final class Context implements SourceFunction.SourceContext<T> {
+    /** What the function emits to: the queue, in order; a split source's splits emit through {@link #split}. */
+    private final class Context implements SourceFunction.SourceContext<T>, SplitSourceFunction.SplitOutputs<T> {
+        private final java.util.Map<Integer, SourceFunction.SourceContext<T>> splits = new java.util.HashMap<>();
+
         @Override
         public void collect(T element) {
-            put(new Element(element, Long.MIN_VALUE));
+            put(new Element(element, Long.MIN_VALUE, -1));
         }
 
         @Override
         public void collectWithTimestamp(T element, long timestamp) {
-            put(new Element(element, timestamp));
+            put(new Element(element, timestamp, -1));
+        }
+
+        @Override
+        public SourceFunction.SourceContext<T> split(int split) {
+            return splits.computeIfAbsent(split, SplitContext::new);
+        }
+
+        @Override
+        public void finishSplit(int split) {
+            put(new SplitEnd(split));
+        }
+
+        @Override
+        public boolean isPaused(int split) {
+            return paused.contains(split);
         }
 
         @Override
@@ -266,6 +332,40 @@ final class PushReader<T> implements SourceReader<T, PushSource.Split> {
                 throw new SourceClosed();
             }
             signal();
+        }
+    }
+
+    /** One split's context: its elements and idleness; its watermarks come from the strategy, per split. */
+    private final class SplitContext implements SourceFunction.SourceContext<T> {
+        private final int split;
+
+        SplitContext(int split) {
+            this.split = split;
+        }
+
+        @Override
+        public void collect(T element) {
+            context.put(new Element(element, Long.MIN_VALUE, split));
+        }
+
+        @Override
+        public void collectWithTimestamp(T element, long timestamp) {
+            context.put(new Element(element, timestamp, split));
+        }
+
+        @Override
+        public void emitWatermark(Watermark mark) {
+            // ignored, as embedded: a split source's watermarks come from its strategy, split by split
+        }
+
+        @Override
+        public void markAsTemporarilyIdle() {
+            context.put(new Idle(split));
+        }
+
+        @Override
+        public Object getCheckpointLock() {
+            return lock;
         }
     }
 

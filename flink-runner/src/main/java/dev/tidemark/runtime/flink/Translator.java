@@ -6,6 +6,7 @@ import dev.tidemark.api.graph.Partitioning;
 import dev.tidemark.api.graph.PipelineGraph;
 import dev.tidemark.api.graph.PipelineNode;
 import dev.tidemark.api.source.SourceFunction;
+import dev.tidemark.api.source.SplitSource;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -76,9 +77,6 @@ public final class Translator {
         if (op instanceof Operation.Source source && KafkaSources.isKafkaSource(source.function())) {
             return KafkaSources.problem();
         }
-        if (op instanceof Operation.Source source && !(source.function() instanceof SourceFunction<?>)) {
-            return "split sources other than the Kafka source are not translated yet; a SourceFunction is";
-        }
         Object windowFunction = op instanceof Operation.Window w ? w.function()
                 : op instanceof Operation.WindowCoGroup g ? g.function() : null;
         if (windowFunction instanceof dev.tidemark.checkpoint.CheckpointListener) {
@@ -138,11 +136,13 @@ public final class Translator {
         DataStream in = node.inputs().isEmpty() ? null : streams.get(node.inputs().get(0));
         if (op instanceof Operation.Source source) {
             boolean kafka = KafkaSources.isKafkaSource(source.function());
+            boolean splits = source.function() instanceof SplitSource<?>; // alignment pauses splits, as embedded
             WatermarkStrategy strategy = source.watermarkStrategy() == null ? WatermarkStrategy.noWatermarks()
-                    : new WatermarkStrategyAdapter(source.watermarkStrategy(), kafka);
+                    : new WatermarkStrategyAdapter(source.watermarkStrategy(), splits);
             org.apache.flink.api.connector.source.Source flinkSource = kafka
                     ? KafkaSources.of(source.function(), type, node.name())
-                    : new PushSource((SourceFunction) source.function(), node.name(), type);
+                    : new PushSource(splits ? new SplitSourceFunction((SplitSource) source.function())
+                            : (SourceFunction) source.function(), node.name(), type);
             return configure(flink.fromSource(flinkSource, strategy, node.name(), type), node);
         }
         if (op instanceof Operation.Map map) {
