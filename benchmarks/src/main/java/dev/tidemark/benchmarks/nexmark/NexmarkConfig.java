@@ -49,6 +49,13 @@ public record NexmarkConfig(long events, long seed, long baseTime, double events
                 hotBiddersRatio, numInFlightAuctions, numActivePeople, size);
     }
 
+    /** This configuration at {@code rate} events per second of event time. */
+    public NexmarkConfig withEventsPerSecond(double rate) {
+        return new NexmarkConfig(events, seed, baseTime, rate, personProportion, auctionProportion, bidProportion,
+                avgPersonByteSize, avgAuctionByteSize, avgBidByteSize, hotAuctionRatio, hotSellersRatio,
+                hotBiddersRatio, numInFlightAuctions, numActivePeople, outOfOrderGroupSize);
+    }
+
     int totalProportion() {
         return personProportion + auctionProportion + bidProportion;
     }
