@@ -12,14 +12,14 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * member and Tidemark's do for their start. {@code StartupBenchmark} measures the cluster start on
  * purpose, with {@code createLocalEnvironment}.
  */
-final class FlinkCluster {
+public final class FlinkCluster {
 
     private static MiniCluster cluster; // guarded by the class
 
     private FlinkCluster() {}
 
     /** Runs the job {@code env} holds on the kept cluster, started on first use. */
-    static void execute(StreamExecutionEnvironment env, String jobName) throws Exception {
+    public static void execute(StreamExecutionEnvironment env, String jobName) throws Exception {
         var graph = env.getStreamGraph();
         graph.setJobName(jobName);
         started().executeJobBlocking(graph.getJobGraph());

@@ -14,7 +14,17 @@ import dev.tidemark.state.ValueStateDescriptor;
 public final class Q4AveragePriceByCategory {
 
     /** A category's average winning price over {@code auctions} closed auctions. */
-    public record CategoryAverage(long category, double average, long auctions) {}
+    public record CategoryAverage(long category, double average, long auctions) implements Upsert {
+        @Override
+        public long key() {
+            return category;
+        }
+
+        @Override
+        public long version() {
+            return auctions;
+        }
+    }
 
     private Q4AveragePriceByCategory() {}
 

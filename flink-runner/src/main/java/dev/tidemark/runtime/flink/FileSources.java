@@ -45,8 +45,13 @@ final class FileSources {
 
     private FileSources() {}
 
-    /** Flink's file source reading what {@code op} reads; its elements are {@link Malformed} or the elements. */
-    static FileSource<Object> of(Operation.ReadFiles op, TypeInformation<?> type, String operator) {
+    /**
+     * Flink's file source reading what {@code op} reads; its elements are {@link Malformed} or the
+     * elements. Typed as any source, so that the translator's code names no class of Flink's file
+     * connector, which a job without files may run without.
+     */
+    static org.apache.flink.api.connector.source.Source<Object, ?, ?> of(Operation.ReadFiles op, TypeInformation<?> type,
+            String operator) {
         String path = op.path();
         FilePathFilter filter = op.filter();
         long splitSize = op.splitSize();

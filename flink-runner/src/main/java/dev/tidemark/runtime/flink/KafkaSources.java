@@ -18,34 +18,17 @@ import org.apache.kafka.clients.consumer.OffsetResetStrategy;
  * Tidemark's Kafka source as Flink's: the same partitions, starting offsets, bound, consumer
  * properties and deserializer. Flink's source keeps each partition's offset in its checkpoints,
  * runs the watermark strategy per partition and commits offsets to the consumer group when a
- * checkpoint completes, as Tidemark's does. Only this class needs Flink's Kafka connector, so a
- * pipeline without a Kafka source runs without it.
+ * checkpoint completes, as Tidemark's does. Only this class needs Flink's Kafka connector, and it
+ * loads only for a pipeline with a Kafka source ({@link Connectors} tells which).
  */
 final class KafkaSources {
 
-    /** The class that tells whether Flink's Kafka connector is on the class path. */
-    static final String FLINK_KAFKA_SOURCE = "org.apache.flink.connector.kafka.source.KafkaSource";
-
-    private KafkaSources() {}
-
-    /** Whether {@code function} is Tidemark's Kafka source (named, so that no Kafka class loads without one). */
-    static boolean isKafkaSource(Object function) {
-        return function.getClass().getName().equals("dev.tidemark.connectors.kafka.KafkaSource");
-    }
-
-    /** Why the Kafka source cannot run on this class path, or {@code null}. */
-    static String problem() {
-        try {
-            Class.forName(FLINK_KAFKA_SOURCE, false, KafkaSources.class.getClassLoader());
-            return null;
-        } catch (ClassNotFoundException | LinkageError e) {
-            return "its Kafka source runs as Flink's Kafka source, and Flink's Kafka connector is not on the class"
-                    + " path: add org.apache.flink:flink-connector-kafka (the version for this Flink) to the job";
-        }
-    }
-
-    /** Flink's Kafka source reading what {@code source} reads, producing {@code type}. */
-    static <T> KafkaSource<T> of(Object source, TypeInformation<T> type, String operator) {
+    /**
+     * Flink's Kafka source reading what {@code source} reads, producing {@code type}; typed as any
+     * source, so that the translator's code names no class of Flink's Kafka connector.
+     */
+    static <T> org.apache.flink.api.connector.source.Source<T, ?, ?> of(Object source, TypeInformation<T> type,
+            String operator) {
         @SuppressWarnings("unchecked")
         dev.tidemark.connectors.kafka.KafkaSource<T> kafka = (dev.tidemark.connectors.kafka.KafkaSource<T>) source;
         Properties properties = new Properties();

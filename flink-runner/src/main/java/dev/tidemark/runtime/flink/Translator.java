@@ -74,8 +74,11 @@ public final class Translator {
                     + " keyed reduce, windows, connected streams' functions, interval and window joins, sinks,"
                     + " side outputs, union)";
         }
-        if (op instanceof Operation.Source source && KafkaSources.isKafkaSource(source.function())) {
-            return KafkaSources.problem();
+        if (op instanceof Operation.Source source && Connectors.isKafkaSource(source.function())) {
+            return Connectors.kafkaProblem();
+        }
+        if (op instanceof Operation.ReadFiles) {
+            return Connectors.fileProblem();
         }
         Object windowFunction = op instanceof Operation.Window w ? w.function()
                 : op instanceof Operation.WindowCoGroup g ? g.function() : null;
@@ -135,7 +138,7 @@ public final class Translator {
         TypeInformation type = FlinkTypes.of(node.outputType());
         DataStream in = node.inputs().isEmpty() ? null : streams.get(node.inputs().get(0));
         if (op instanceof Operation.Source source) {
-            boolean kafka = KafkaSources.isKafkaSource(source.function());
+            boolean kafka = Connectors.isKafkaSource(source.function());
             boolean splits = source.function() instanceof SplitSource<?>; // alignment pauses splits, as embedded
             WatermarkStrategy strategy = source.watermarkStrategy() == null ? WatermarkStrategy.noWatermarks()
                     : new WatermarkStrategyAdapter(source.watermarkStrategy(), splits);

@@ -1,0 +1,69 @@
+package dev.tidemark.benchmarks.nexmark;
+
+import dev.tidemark.benchmarks.Result;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * NEXMark's queries over the generator's events (NEXMark's defaults: 10,000 events per second of
+ * event time, persons, auctions and bids 1 : 3 : 46), embedded and through the Flink runner on
+ * Flink's kept mini cluster, at parallelism 1 and 2. One operation is one event; every run's
+ * results are held to the embedded run's at parallelism 1 (count and checksum) where the query is
+ * deterministic.
+ *
+ * <p>{@code java -jar benchmarks/target/benchmarks.jar NexmarkBenchmark -prof gc}
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g"})
+@Warmup(iterations = 2)
+@Measurement(iterations = 3)
+public class NexmarkBenchmark {
+
+    static final int EVENTS = 1_000_000;
+    static final NexmarkConfig CONFIG = NexmarkConfig.defaults(EVENTS, 2026);
+
+    @Param({"q0", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8", "q9", "q11", "q12"})
+    public NexmarkQuery query;
+
+    @Param({"1", "2"})
+    public int parallelism;
+
+    private Result expected;
+
+    @Setup(Level.Trial)
+    public void computeExpected() throws Exception {
+        expected = NexmarkJobs.tidemark(query, CONFIG, 1);
+    }
+
+    private Result checked(Result result) {
+        return query.isDeterministicAt(parallelism) ? result.requireEqualTo(expected) : result;
+    }
+
+    /** The query as written, embedded. */
+    @Benchmark
+    @OperationsPerInvocation(EVENTS)
+    public Result tidemark() throws Exception {
+        return checked(NexmarkJobs.tidemark(query, CONFIG, parallelism));
+    }
+
+    /** The same query through the Flink runner, on Flink. */
+    @Benchmark
+    @OperationsPerInvocation(EVENTS)
+    public Result flinkRunner() throws Exception {
+        return checked(NexmarkJobs.throughFlinkRunner(query, CONFIG, parallelism));
+    }
+}
