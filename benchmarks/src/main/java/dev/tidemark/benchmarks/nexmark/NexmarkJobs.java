@@ -3,14 +3,17 @@ package dev.tidemark.benchmarks.nexmark;
 import dev.tidemark.api.StreamExecutionEnvironment;
 import dev.tidemark.api.sink.SinkFunction;
 import dev.tidemark.benchmarks.Result;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.LongAdder;
+import org.apache.flink.table.api.Schema;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+import org.apache.flink.table.runtime.typeutils.ExternalTypeInfo;
+import org.apache.flink.types.Row;
+import org.apache.flink.types.RowKind;
 
 /**
  * Runs a query over the generator's events on an engine, into a sink that counts the results and
- * sums a hash of each (order-independent), so that engines can be held to the same answer: the
- * query as written, embedded, and the same query through the Flink runner on Flink's mini cluster.
+ * sums a hash of each (order-independent, see {@link Answers}), so that engines can be held to the
+ * same answer: the query as written, embedded; the same query through the Flink runner on Flink's
+ * mini cluster; and the query's published Flink SQL on the same events.
  */
 public final class NexmarkJobs {
 
@@ -18,23 +21,49 @@ public final class NexmarkJobs {
 
     /** The query embedded, at {@code parallelism}. */
     public static Result tidemark(NexmarkQuery query, NexmarkConfig config, int parallelism) throws Exception {
-        Checksum.reset();
+        Answers.reset();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(parallelism);
         build(env, query, config);
         env.execute("NEXMark " + query);
-        return Checksum.result();
+        return Answers.result();
     }
 
     /** The same query translated by the Flink runner, on Flink's mini cluster kept for the JVM. */
     public static Result throughFlinkRunner(NexmarkQuery query, NexmarkConfig config, int parallelism) throws Exception {
-        Checksum.reset();
+        Answers.reset();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(parallelism);
         build(env, query, config);
         org.apache.flink.streaming.api.environment.StreamExecutionEnvironment flink =
                 org.apache.flink.streaming.api.environment.StreamExecutionEnvironment.getExecutionEnvironment();
         dev.tidemark.flink.FlinkRunner.translate(env, flink);
         dev.tidemark.benchmarks.FlinkCluster.execute(flink, "NEXMark " + query + " through the Flink runner");
-        return Checksum.result();
+        return Answers.result();
+    }
+
+    /**
+     * The query's published Flink SQL over the same events, on Flink's kept mini cluster.
+     *
+     * @throws IllegalArgumentException if Flink's SQL does not run the query (q6)
+     */
+    @SuppressWarnings("deprecation")
+    public static Result flinkSql(NexmarkQuery query, NexmarkConfig config, int parallelism) throws Exception {
+        String sql = FlinkSqlQueries.of(query)
+                .orElseThrow(() -> new IllegalArgumentException(query + " does not run in Flink SQL"));
+        Answers.reset();
+        org.apache.flink.streaming.api.environment.StreamExecutionEnvironment flink =
+                org.apache.flink.streaming.api.environment.StreamExecutionEnvironment.getExecutionEnvironment();
+        flink.setParallelism(parallelism);
+        StreamTableEnvironment tables = StreamTableEnvironment.create(flink);
+        tables.createTemporaryView("nexmark",
+                flink.addSource(new FlinkNexmarkSource(config), "nexmark", ExternalTypeInfo.of(FlinkNexmarkSource.EVENT)),
+                Schema.newBuilder().fromRowDataType(FlinkNexmarkSource.EVENT)
+                        .watermark("dateTime", "`dateTime` - INTERVAL '4' SECOND").build());
+        for (String view : FlinkSqlQueries.VIEWS) {
+            tables.executeSql(view);
+        }
+        tables.toChangelogStream(tables.sqlQuery(sql)).addSink(new RowChecksum()).name("checksum");
+        dev.tidemark.benchmarks.FlinkCluster.execute(flink, "NEXMark " + query + " in Flink SQL");
+        return Answers.result();
     }
 
     @SuppressWarnings("unchecked")
@@ -43,46 +72,30 @@ public final class NexmarkJobs {
                 .addSink(new Checksum()).name("checksum");
     }
 
-    /**
-     * Counts results and sums their mixed hashes, across instances and engines in this JVM, one run
-     * at a time; of an updating query's results ({@link Upsert}) only each key's last counts, since
-     * the order of the updates depends on timing and the answers do not.
-     */
+    /** Hands every result to {@link Answers}. */
     static final class Checksum implements SinkFunction<Object> {
         private static final long serialVersionUID = 1L;
-        private static final LongAdder COUNT = new LongAdder();
-        private static final LongAdder SUM = new LongAdder();
-        private static final Map<Long, Upsert> ANSWERS = new ConcurrentHashMap<>();
-
-        static void reset() {
-            COUNT.reset();
-            SUM.reset();
-            ANSWERS.clear();
-        }
-
-        static Result result() {
-            long sum = SUM.sum();
-            for (Upsert answer : ANSWERS.values()) {
-                sum += mix(answer.hashCode());
-            }
-            return new Result(COUNT.sum() + ANSWERS.size(), sum);
-        }
 
         @Override
         public void invoke(Object result, Context context) {
-            if (result instanceof Upsert update) {
-                ANSWERS.merge(update.key(), update, (a, b) -> a.version() >= b.version() ? a : b);
-            } else {
-                COUNT.increment();
-                SUM.add(mix(result.hashCode()));
-            }
+            Answers.add(result);
         }
+    }
 
-        /** A 32-bit hash spread over 64 bits, so that sums of many hashes rarely collide. */
-        static long mix(int hash) {
-            long z = hash * 0x9E3779B97F4A7C15L;
-            z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
-            return z ^ (z >>> 31);
+    /** Hands every row of a Flink SQL changelog to {@link Answers}, retractions as such. */
+    @SuppressWarnings("deprecation")
+    static final class RowChecksum implements org.apache.flink.streaming.api.functions.sink.SinkFunction<Row> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void invoke(Row row, Context context) {
+            Object[] columns = new Object[row.getArity()];
+            for (int i = 0; i < columns.length; i++) {
+                columns[i] = row.getField(i);
+            }
+            RowKind kind = row.getKind();
+            Answers.add(PublishedColumns.hashOfColumns(columns),
+                    kind == RowKind.INSERT || kind == RowKind.UPDATE_AFTER ? 1 : -1);
         }
     }
 }
