@@ -32,6 +32,11 @@ public final class JetJobs {
         public void stop() {
             member.shutdown();
         }
+
+        /** The started member. */
+        public HazelcastInstance member() {
+            return member;
+        }
     }
 
     /** One member, started once per benchmark trial (its start-up is not in the measurement). */

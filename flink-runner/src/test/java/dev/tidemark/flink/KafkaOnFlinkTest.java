@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tidemark.api.StreamExecutionEnvironment;
-import dev.tidemark.api.functions.AggregateFunction;
+import dev.tidemark.api.functions.Aggregations;
 import dev.tidemark.api.functions.Collector;
 import dev.tidemark.api.functions.ProcessWindowFunction;
 import dev.tidemark.api.tuple.Tuple2;
@@ -43,31 +43,6 @@ class KafkaOnFlinkTest {
 
     static final int PARTITIONS = 3;
     static final int PER_PARTITION = 2_000;
-
-    /** Counts elements. */
-    static final class Count implements AggregateFunction<Tuple2<String, Long>, long[], Long> {
-        @Override
-        public long[] createAccumulator() {
-            return new long[1];
-        }
-
-        @Override
-        public long[] add(Tuple2<String, Long> value, long[] acc) {
-            acc[0]++;
-            return acc;
-        }
-
-        @Override
-        public Long getResult(long[] acc) {
-            return acc[0];
-        }
-
-        @Override
-        public long[] merge(long[] a, long[] b) {
-            a[0] += b[0];
-            return a;
-        }
-    }
 
     /** Labels a window's count with its key and end. */
     static final class Labelled extends ProcessWindowFunction<Long, String, String, TimeWindow> {
@@ -130,7 +105,7 @@ class KafkaOnFlinkTest {
                 .map(sensor -> Tuple2.of(sensor, 1L)).returns(Types.TUPLE(Types.STRING, Types.LONG))
                 .keyBy(reading -> reading.f0)
                 .window(TumblingEventTimeWindows.of(Duration.ofSeconds(10)))
-                .aggregate(new Count(), new Labelled())
+                .aggregate(Aggregations.count(), new Labelled())
                 .addSink(Results.sink(results));
     }
 

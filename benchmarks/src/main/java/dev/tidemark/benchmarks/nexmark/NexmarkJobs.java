@@ -21,18 +21,28 @@ public final class NexmarkJobs {
 
     /** The query embedded, at {@code parallelism}. */
     public static Result tidemark(NexmarkQuery query, NexmarkConfig config, int parallelism) throws Exception {
+        return tidemark(query, new NexmarkSource(config), parallelism);
+    }
+
+    /** The query embedded, at {@code parallelism}, over {@code source}'s events. */
+    static Result tidemark(NexmarkQuery query, NexmarkSource source, int parallelism) throws Exception {
         Answers.reset();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(parallelism);
-        build(env, query, config);
+        build(env, query, source);
         env.execute("NEXMark " + query);
         return Answers.result();
     }
 
     /** The same query translated by the Flink runner, on Flink's mini cluster kept for the JVM. */
     public static Result throughFlinkRunner(NexmarkQuery query, NexmarkConfig config, int parallelism) throws Exception {
+        return throughFlinkRunner(query, new NexmarkSource(config), parallelism);
+    }
+
+    /** The same query through the Flink runner, over {@code source}'s events. */
+    static Result throughFlinkRunner(NexmarkQuery query, NexmarkSource source, int parallelism) throws Exception {
         Answers.reset();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(parallelism);
-        build(env, query, config);
+        build(env, query, source);
         org.apache.flink.streaming.api.environment.StreamExecutionEnvironment flink =
                 org.apache.flink.streaming.api.environment.StreamExecutionEnvironment.getExecutionEnvironment();
         dev.tidemark.flink.FlinkRunner.translate(env, flink);
@@ -67,18 +77,19 @@ public final class NexmarkJobs {
     }
 
     @SuppressWarnings("unchecked")
-    private static void build(StreamExecutionEnvironment env, NexmarkQuery query, NexmarkConfig config) {
-        ((dev.tidemark.api.DataStream<Object>) query.on(NexmarkStreams.events(env, new NexmarkSource(config))))
+    private static void build(StreamExecutionEnvironment env, NexmarkQuery query, NexmarkSource source) {
+        ((dev.tidemark.api.DataStream<Object>) query.on(NexmarkStreams.events(env, source)))
                 .addSink(new Checksum()).name("checksum");
     }
 
-    /** Hands every result to {@link Answers}. */
+    /** Hands every result to {@link Answers}, and its timestamp to {@link Latencies}. */
     static final class Checksum implements SinkFunction<Object> {
         private static final long serialVersionUID = 1L;
 
         @Override
         public void invoke(Object result, Context context) {
             Answers.add(result);
+            Latencies.record(context.timestamp());
         }
     }
 

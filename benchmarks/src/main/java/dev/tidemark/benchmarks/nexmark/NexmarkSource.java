@@ -10,6 +10,7 @@ import dev.tidemark.state.ListState;
 import dev.tidemark.state.ListStateDescriptor;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -23,6 +24,7 @@ import java.util.concurrent.locks.LockSupport;
 public final class NexmarkSource implements ParallelSourceFunction<NexmarkEvent>, RichFunction, CheckpointedFunction {
 
     private static final long serialVersionUID = 1L;
+    private static final AtomicLong ORIGIN_NANOS = new AtomicLong(); // shared by the instances in this JVM
 
     private final NexmarkConfig config;
     private final double wallEventsPerSecond; // 0: as fast as possible
@@ -61,27 +63,43 @@ public final class NexmarkSource implements ParallelSourceFunction<NexmarkEvent>
         position.update(List.of(next));
     }
 
+    /**
+     * Restarts the wall clock that rate-limited instances share: the first to run after this sets
+     * when event 0 is due, and every event {@code n} is due {@code n / rate} seconds later.
+     */
+    static void resetClock() {
+        ORIGIN_NANOS.set(0);
+    }
+
+    /** When event 0 was due on {@link System#nanoTime()}, once a rate-limited instance has run. */
+    static long originNanos() {
+        return ORIGIN_NANOS.get();
+    }
+
     @Override
     public void run(SourceContext<NexmarkEvent> ctx) {
         NexmarkGenerator generator = new NexmarkGenerator(config);
-        long start = System.nanoTime();
-        long first = next;
+        ORIGIN_NANOS.compareAndSet(0, System.nanoTime());
+        long origin = ORIGIN_NANOS.get();
         Object lock = ctx.getCheckpointLock();
         while (running && next < config.events()) {
             NexmarkEvent event = generator.event(next);
             if (wallEventsPerSecond > 0) {
-                awaitDue(start, next - first);
+                awaitDue(origin, next);
             }
             synchronized (lock) {
                 ctx.collectWithTimestamp(event, event.dateTime());
                 next += step;
             }
         }
+        if (wallEventsPerSecond > 0) {
+            Latencies.sourceFinished();
+        }
     }
 
-    /** Parks until the event {@code sinceFirst} numbers after this instance's first is due. */
-    private void awaitDue(long startNanos, long sinceFirst) {
-        long due = startNanos + (long) (sinceFirst * 1e9 / wallEventsPerSecond);
+    /** Parks until event {@code n} is due. */
+    private void awaitDue(long originNanos, long n) {
+        long due = originNanos + (long) (n * 1e9 / wallEventsPerSecond);
         long wait;
         while (running && (wait = due - System.nanoTime()) > 0) {
             LockSupport.parkNanos(Math.min(wait, TimeUnit.MILLISECONDS.toNanos(10)));

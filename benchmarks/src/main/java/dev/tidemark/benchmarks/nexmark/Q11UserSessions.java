@@ -2,10 +2,7 @@ package dev.tidemark.benchmarks.nexmark;
 
 import dev.tidemark.api.DataStream;
 import dev.tidemark.api.functions.Aggregations;
-import dev.tidemark.api.functions.Collector;
-import dev.tidemark.api.functions.ProcessWindowFunction;
 import dev.tidemark.windowing.assigners.EventTimeSessionWindows;
-import dev.tidemark.windowing.windows.TimeWindow;
 import java.time.Duration;
 
 /** q11: how many bids each bidder made per session, a session ending after 10 seconds without a bid. */
@@ -22,14 +19,6 @@ public final class Q11UserSessions {
         return NexmarkStreams.bids(events)
                 .keyBy(bid -> bid.bidder())
                 .window(EventTimeSessionWindows.withGap(GAP))
-                .aggregate(Aggregations.count(), new Labelled()).name("q11 sessions");
-    }
-
-    static final class Labelled extends ProcessWindowFunction<Long, Session, Long, TimeWindow> {
-        @Override
-        public void process(Long bidder, Context context, Iterable<Long> counts, Collector<Session> out) {
-            out.collect(new Session(bidder, counts.iterator().next(), context.window().getStart(),
-                    context.window().getEnd()));
-        }
+                .aggregate(Aggregations.count(), new LabelledCount<>(Session::new)).name("q11 sessions");
     }
 }

@@ -2,11 +2,8 @@ package dev.tidemark.benchmarks.nexmark;
 
 import dev.tidemark.api.DataStream;
 import dev.tidemark.api.functions.Aggregations;
-import dev.tidemark.api.functions.Collector;
-import dev.tidemark.api.functions.ProcessWindowFunction;
 import dev.tidemark.benchmarks.nexmark.NexmarkEvent.Bid;
 import dev.tidemark.windowing.assigners.TumblingProcessingTimeWindows;
-import dev.tidemark.windowing.windows.TimeWindow;
 import java.time.Duration;
 
 /**
@@ -29,14 +26,6 @@ public final class Q12ProcessingTimeWindows {
     static DataStream<BidderCount> of(DataStream<Bid> bids) {
         return bids.keyBy(bid -> bid.bidder())
                 .window(TumblingProcessingTimeWindows.of(SIZE))
-                .aggregate(Aggregations.count(), new Labelled()).name("q12 bids per bidder");
-    }
-
-    static final class Labelled extends ProcessWindowFunction<Long, BidderCount, Long, TimeWindow> {
-        @Override
-        public void process(Long bidder, Context context, Iterable<Long> counts, Collector<BidderCount> out) {
-            out.collect(new BidderCount(bidder, counts.iterator().next(), context.window().getStart(),
-                    context.window().getEnd()));
-        }
+                .aggregate(Aggregations.count(), new LabelledCount<>(BidderCount::new)).name("q12 bids per bidder");
     }
 }

@@ -31,19 +31,10 @@ public final class Q5HotItems {
         return NexmarkStreams.bids(events)
                 .keyBy(bid -> bid.auction())
                 .window(SlidingEventTimeWindows.of(SIZE, SLIDE))
-                .aggregate(Aggregations.count(), new Labelled()).name("q5 bids per auction")
+                .aggregate(Aggregations.count(), new LabelledCount<>(AuctionCount::new)).name("q5 bids per auction")
                 .keyBy(count -> count.end())
                 .window(TumblingEventTimeWindows.of(SLIDE))
                 .process(new Hottest()).name("q5 hottest");
-    }
-
-    /** Labels a count with its auction and window. */
-    static final class Labelled extends ProcessWindowFunction<Long, AuctionCount, Long, TimeWindow> {
-        @Override
-        public void process(Long auction, Context context, Iterable<Long> counts, Collector<AuctionCount> out) {
-            out.collect(new AuctionCount(auction, counts.iterator().next(), context.window().getStart(),
-                    context.window().getEnd()));
-        }
     }
 
     /** The counts of one window that equal its largest. */
