@@ -62,13 +62,9 @@ final class PublishedColumns {
         throw new IllegalArgumentException("no published columns for a " + result.getClass().getName());
     }
 
-    /** The hash of a row of {@code columns}, as Flink SQL's results hold them. */
-    static int hashOfColumns(Object... columns) {
-        int hash = 1;
-        for (Object column : columns) {
-            hash = 31 * hash + column(column);
-        }
-        return hash;
+    /** {@code hash} (1 for the first column) with one more column of a row as Flink SQL's results hold it. */
+    static int addColumn(int hash, Object value) {
+        return 31 * hash + column(value);
     }
 
     private static int column(Object value) {
