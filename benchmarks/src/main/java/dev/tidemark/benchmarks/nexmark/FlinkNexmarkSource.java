@@ -43,18 +43,33 @@ final class FlinkNexmarkSource extends RichParallelSourceFunction<Row> {
             FIELD("dateTime", TIMESTAMP(3)));
 
     private final NexmarkConfig config;
+    private final double wallEventsPerSecond; // 0: as fast as possible
     private volatile boolean running = true;
 
     FlinkNexmarkSource(NexmarkConfig config) {
+        this(config, 0);
+    }
+
+    /** All events, at most {@code wallEventsPerSecond} per second over all instances, on the {@link WallClock}. */
+    FlinkNexmarkSource(NexmarkConfig config, double wallEventsPerSecond) {
         this.config = config;
+        this.wallEventsPerSecond = wallEventsPerSecond;
     }
 
     @Override
     public void run(SourceContext<Row> ctx) {
         NexmarkGenerator generator = new NexmarkGenerator(config);
         int step = getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks();
+        long origin = wallEventsPerSecond > 0 ? WallClock.start() : 0;
         for (long n = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask(); running && n < config.events(); n += step) {
-            ctx.collect(row(generator.event(n)));
+            Row row = row(generator.event(n));
+            if (wallEventsPerSecond > 0) {
+                WallClock.awaitDue(origin, n, wallEventsPerSecond);
+            }
+            ctx.collect(row);
+        }
+        if (wallEventsPerSecond > 0) {
+            Latencies.sourceFinished();
         }
     }
 

@@ -1,7 +1,9 @@
 package dev.tidemark.benchmarks.nexmark;
 
+import java.io.Serializable;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.flink.types.Row;
 
 /**
  * NEXMark's queries as its Flink SQL publishes them (the {@code SELECT} of each {@code INSERT}),
@@ -67,7 +69,33 @@ final class FlinkSqlQueries {
                     + " window_end AS endtime FROM TABLE(TUMBLE(TABLE B,"
                     + " DESCRIPTOR(p_time), INTERVAL '10' SECOND)) GROUP BY bidder, window_start, window_end"));
 
+    /**
+     * When a result row is complete in event time, from its columns, as the Tidemark query
+     * timestamps it (a window's last millisecond), for {@link NexmarkLatency}: the published rows of
+     * q2-q5 and q9 hold no such time.
+     */
+    private static final Map<NexmarkQuery, RowTime> RESULT_TIMES = Map.of(
+            NexmarkQuery.q0, row -> millis(row, 3),
+            NexmarkQuery.q1, row -> millis(row, 3),
+            NexmarkQuery.q7, row -> Q7HighestBid.lastMillisOfWindow(millis(row, 3)),
+            NexmarkQuery.q8, row -> millis(row, 2) + Q8MonitorNewUsers.SIZE_MILLIS - 1,
+            NexmarkQuery.q11, row -> millis(row, 3) - 1);
+
+    /** The event time a result row stands for. */
+    interface RowTime extends Serializable {
+        long of(Row row);
+    }
+
     private FlinkSqlQueries() {}
+
+    /** When the query's result rows are complete, if they hold a time. */
+    static Optional<RowTime> resultTime(NexmarkQuery query) {
+        return Optional.ofNullable(RESULT_TIMES.get(query));
+    }
+
+    private static long millis(Row row, int column) {
+        return PublishedColumns.asLong(row.getField(column));
+    }
 
     /** The query's published SQL, if Flink runs it. */
     static Optional<String> of(NexmarkQuery query) {

@@ -1,6 +1,7 @@
 package dev.tidemark.benchmarks.nexmark;
 
 import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.function.ToLongFunctionEx;
 import com.hazelcast.jet.Traversers;
 import com.hazelcast.jet.aggregate.AggregateOperation;
 import com.hazelcast.jet.aggregate.AggregateOperation1;
@@ -36,6 +37,12 @@ public final class JetNexmark {
     private static final Q7HighestBid.HighestBids HIGHEST = new Q7HighestBid.HighestBids();
     private static final Map<NexmarkQuery, BiConsumer<StreamStage<NexmarkEvent>, Sink<Object>>> QUERIES =
             new EnumMap<>(NexmarkQuery.class);
+    /**
+     * When each query's result is complete in event time, from its columns, as the Tidemark query
+     * timestamps it (a window's last millisecond), since Jet's sinks do not see timestamps: for
+     * {@link NexmarkLatency}. q2's results hold no time.
+     */
+    private static final Map<NexmarkQuery, ToLongFunctionEx<Object>> RESULT_TIMES = new EnumMap<>(NexmarkQuery.class);
 
     static {
         QUERIES.put(NexmarkQuery.q0, (events, sink) -> bids(events).writeTo(sink));
@@ -80,6 +87,14 @@ public final class JetNexmark {
                 .aggregate(AggregateOperations.counting())
                 .map(r -> new Q11UserSessions.Session(r.key(), r.result(), r.start(), r.end()))
                 .writeTo(sink));
+
+        RESULT_TIMES.put(NexmarkQuery.q0, r -> ((Bid) r).dateTime());
+        RESULT_TIMES.put(NexmarkQuery.q1, r -> ((Q1CurrencyConversion.EuroBid) r).dateTime());
+        RESULT_TIMES.put(NexmarkQuery.q5, r -> ((Q5HotItems.AuctionCount) r).end() - 1);
+        RESULT_TIMES.put(NexmarkQuery.q7, r -> Q7HighestBid.lastMillisOfWindow(((Bid) r).dateTime()));
+        RESULT_TIMES.put(NexmarkQuery.q8, r -> ((Q8MonitorNewUsers.NewSeller) r).windowStart()
+                + Q8MonitorNewUsers.SIZE_MILLIS - 1);
+        RESULT_TIMES.put(NexmarkQuery.q11, r -> ((Q11UserSessions.Session) r).end() - 1);
     }
 
     private JetNexmark() {}
@@ -89,35 +104,65 @@ public final class JetNexmark {
         return QUERIES.containsKey(query);
     }
 
+    /** Whether the query's results on Jet tell the time they stand for, so that their latency is measured. */
+    static boolean timesResults(NexmarkQuery query) {
+        return RESULT_TIMES.containsKey(query);
+    }
+
     /**
      * Runs the query on {@code member} at {@code parallelism}.
      *
      * @throws IllegalArgumentException if the query is not written on Jet
      */
     public static Result run(HazelcastInstance member, NexmarkQuery query, NexmarkConfig config, int parallelism) {
+        return run(member, query, config, parallelism, 0);
+    }
+
+    /**
+     * Runs the query with the source limited to {@code wallEventsPerSecond} over all its instances
+     * (0: unlimited), handing each result's time to {@link Latencies} where it has one.
+     */
+    static Result run(HazelcastInstance member, NexmarkQuery query, NexmarkConfig config, int parallelism,
+            double wallEventsPerSecond) {
         BiConsumer<StreamStage<NexmarkEvent>, Sink<Object>> writer = Optional.ofNullable(QUERIES.get(query))
                 .orElseThrow(() -> new IllegalArgumentException(query + " is not written on Jet"));
         Answers.reset();
         Pipeline pipeline = Pipeline.create();
-        StreamStage<NexmarkEvent> events = pipeline.readFrom(source(config, parallelism))
+        StreamStage<NexmarkEvent> events = pipeline.readFrom(source(config, parallelism, wallEventsPerSecond))
                 .setLocalParallelism(parallelism)
                 .addTimestamps(NexmarkEvent::dateTime, NexmarkStreams.OUT_OF_ORDERNESS.toMillis());
+        ToLongFunctionEx<Object> resultTime = RESULT_TIMES.getOrDefault(query, r -> Long.MIN_VALUE);
         writer.accept(events, SinkBuilder.sinkBuilder("answers", ctx -> Boolean.TRUE)
-                .receiveFn((Boolean any, Object result) -> Answers.add(result)).build());
+                .receiveFn((Boolean any, Object result) -> {
+                    Answers.add(result);
+                    Latencies.record(resultTime.applyAsLong(result));
+                }).build());
         member.getJet().newJob(pipeline).join();
         return Answers.result();
     }
 
-    /** The generator's events, instance {@code k} of {@code p} emitting {@code k, k + p, ...}; a batch, so every window closes at its end. */
-    private static BatchSource<NexmarkEvent> source(NexmarkConfig config, int parallelism) {
+    /**
+     * The generator's events, instance {@code k} of {@code p} emitting {@code k, k + p, ...}; a batch,
+     * so every window closes at its end. Rate-limited, an instance emits only the events that are
+     * due on the {@link WallClock} (Jet's sources must not block).
+     */
+    private static BatchSource<NexmarkEvent> source(NexmarkConfig config, int parallelism, double wallEventsPerSecond) {
         return SourceBuilder
                 .batch("nexmark", ctx -> new Position(new NexmarkGenerator(config), ctx.globalProcessorIndex(),
                         ctx.totalParallelism()))
                 .<NexmarkEvent>fillBufferFn((at, buffer) -> {
+                    long origin = wallEventsPerSecond > 0 ? WallClock.start() : 0;
                     for (int n = 0; n < 1024 && at.next < config.events(); n++, at.next += at.step) {
+                        if (wallEventsPerSecond > 0
+                                && WallClock.due(origin, at.next, wallEventsPerSecond) > System.nanoTime()) {
+                            return;
+                        }
                         buffer.add(at.generator.event(at.next));
                     }
                     if (at.next >= config.events()) {
+                        if (wallEventsPerSecond > 0) {
+                            Latencies.sourceFinished();
+                        }
                         buffer.close();
                     }
                 })

@@ -45,7 +45,7 @@ final class Latencies {
     static void record(long timestamp) {
         if (recording && timestamp != Long.MIN_VALUE) {
             long now = System.nanoTime();
-            add(now - NexmarkSource.originNanos() - (timestamp - baseTime) * 1_000_000L);
+            add(now - WallClock.origin() - (timestamp - baseTime) * 1_000_000L);
         }
     }
 

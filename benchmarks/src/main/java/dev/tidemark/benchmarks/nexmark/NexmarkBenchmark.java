@@ -32,7 +32,11 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-Djmh.shutdownTimeout=0"}) // the kept Flink cluster's threads would hold each fork 30 s
+// AlwaysPreTouch: without it, each engine's rate falls 3-4x for seconds whenever G1 grows its young
+// generation onto pages the kernel has not yet handed over (a page fault per 4 KB allocated), which in
+// 1 s iterations measures the kernel, not the engine. shutdownTimeout: the kept Flink cluster's threads
+// would hold each fork 30 s.
+@Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch", "-Djmh.shutdownTimeout=0"})
 @Warmup(iterations = 2)
 @Measurement(iterations = 3)
 public class NexmarkBenchmark {

@@ -55,8 +55,13 @@ public final class NexmarkJobs {
      *
      * @throws IllegalArgumentException if Flink's SQL does not run the query (q6)
      */
-    @SuppressWarnings("deprecation")
     public static Result flinkSql(NexmarkQuery query, NexmarkConfig config, int parallelism) throws Exception {
+        return flinkSql(query, new FlinkNexmarkSource(config), parallelism);
+    }
+
+    /** The query's published Flink SQL over {@code source}'s events. */
+    @SuppressWarnings("deprecation")
+    static Result flinkSql(NexmarkQuery query, FlinkNexmarkSource source, int parallelism) throws Exception {
         String sql = FlinkSqlQueries.of(query)
                 .orElseThrow(() -> new IllegalArgumentException(query + " does not run in Flink SQL"));
         Answers.reset();
@@ -65,13 +70,14 @@ public final class NexmarkJobs {
         flink.setParallelism(parallelism);
         StreamTableEnvironment tables = StreamTableEnvironment.create(flink);
         tables.createTemporaryView("nexmark",
-                flink.addSource(new FlinkNexmarkSource(config), "nexmark", ExternalTypeInfo.of(FlinkNexmarkSource.EVENT)),
+                flink.addSource(source, "nexmark", ExternalTypeInfo.of(FlinkNexmarkSource.EVENT)),
                 Schema.newBuilder().fromRowDataType(FlinkNexmarkSource.EVENT)
                         .watermark("dateTime", "`dateTime` - INTERVAL '4' SECOND").build());
         for (String view : FlinkSqlQueries.VIEWS) {
             tables.executeSql(view);
         }
-        tables.toChangelogStream(tables.sqlQuery(sql)).addSink(new RowChecksum()).name("checksum");
+        tables.toChangelogStream(tables.sqlQuery(sql))
+                .addSink(new RowChecksum(FlinkSqlQueries.resultTime(query).orElse(null))).name("checksum");
         dev.tidemark.benchmarks.FlinkCluster.execute(flink, "NEXMark " + query + " in Flink SQL");
         return Answers.result();
     }
@@ -93,10 +99,18 @@ public final class NexmarkJobs {
         }
     }
 
-    /** Hands every row of a Flink SQL changelog to {@link Answers}, retractions as such. */
+    /**
+     * Hands every row of a Flink SQL changelog to {@link Answers}, retractions as such, and its
+     * time, if the query's rows hold one, to {@link Latencies}.
+     */
     @SuppressWarnings("deprecation")
     static final class RowChecksum implements org.apache.flink.streaming.api.functions.sink.SinkFunction<Row> {
         private static final long serialVersionUID = 1L;
+        private final FlinkSqlQueries.RowTime time; // null: the rows hold none
+
+        RowChecksum(FlinkSqlQueries.RowTime time) {
+            this.time = time;
+        }
 
         @Override
         public void invoke(Row row, Context context) {
@@ -107,6 +121,9 @@ public final class NexmarkJobs {
             RowKind kind = row.getKind();
             Answers.add(hash,
                     kind == RowKind.INSERT || kind == RowKind.UPDATE_AFTER ? 1 : -1);
+            if (time != null) {
+                Latencies.record(time.of(row));
+            }
         }
     }
 }

@@ -9,22 +9,18 @@ import dev.tidemark.checkpoint.FunctionSnapshotContext;
 import dev.tidemark.state.ListState;
 import dev.tidemark.state.ListStateDescriptor;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * NEXMark's event stream as a Tidemark source: instance {@code k} of {@code p} emits events
  * {@code k, k + p, ...} with their event times, so the events are the same at every parallelism and
  * each instance's share is in time order (up to the out-of-order groups). Its position is in its
- * checkpoints. Rate-limited, an instance emits each event no sooner than its due time on the wall
- * clock (the event's time past event 0's, scaled to {@code eventsPerSecond}), which is how latency
- * is measured; unlimited, it emits as fast as the job takes them.
+ * checkpoints. Rate-limited, an instance emits each event no sooner than its due time on the
+ * {@link WallClock}, which is how latency is measured; unlimited, it emits as fast as the job takes
+ * them.
  */
 public final class NexmarkSource implements ParallelSourceFunction<NexmarkEvent>, RichFunction, CheckpointedFunction {
 
     private static final long serialVersionUID = 1L;
-    private static final AtomicLong ORIGIN_NANOS = new AtomicLong(); // shared by the instances in this JVM
 
     private final NexmarkConfig config;
     private final double wallEventsPerSecond; // 0: as fast as possible
@@ -63,29 +59,15 @@ public final class NexmarkSource implements ParallelSourceFunction<NexmarkEvent>
         position.update(List.of(next));
     }
 
-    /**
-     * Restarts the wall clock that rate-limited instances share: the first to run after this sets
-     * when event 0 is due, and every event {@code n} is due {@code n / rate} seconds later.
-     */
-    static void resetClock() {
-        ORIGIN_NANOS.set(0);
-    }
-
-    /** When event 0 was due on {@link System#nanoTime()}, once a rate-limited instance has run. */
-    static long originNanos() {
-        return ORIGIN_NANOS.get();
-    }
-
     @Override
     public void run(SourceContext<NexmarkEvent> ctx) {
         NexmarkGenerator generator = new NexmarkGenerator(config);
-        ORIGIN_NANOS.compareAndSet(0, System.nanoTime());
-        long origin = ORIGIN_NANOS.get();
+        long origin = wallEventsPerSecond > 0 ? WallClock.start() : 0;
         Object lock = ctx.getCheckpointLock();
         while (running && next < config.events()) {
             NexmarkEvent event = generator.event(next);
             if (wallEventsPerSecond > 0) {
-                awaitDue(origin, next);
+                WallClock.awaitDue(origin, next, wallEventsPerSecond);
             }
             synchronized (lock) {
                 ctx.collectWithTimestamp(event, event.dateTime());
@@ -94,15 +76,6 @@ public final class NexmarkSource implements ParallelSourceFunction<NexmarkEvent>
         }
         if (wallEventsPerSecond > 0) {
             Latencies.sourceFinished();
-        }
-    }
-
-    /** Parks until event {@code n} is due. */
-    private void awaitDue(long originNanos, long n) {
-        long due = originNanos + (long) (n * 1e9 / wallEventsPerSecond);
-        long wait;
-        while (running && (wait = due - System.nanoTime()) > 0) {
-            LockSupport.parkNanos(Math.min(wait, TimeUnit.MILLISECONDS.toNanos(10)));
         }
     }
 

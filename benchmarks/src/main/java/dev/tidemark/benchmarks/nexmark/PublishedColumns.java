@@ -77,7 +77,8 @@ final class PublishedColumns {
         return Long.hashCode(asLong(value));
     }
 
-    private static long asLong(Object value) {
+    /** A column that is a number or a time, as a {@code long}: times as epoch milliseconds. */
+    static long asLong(Object value) {
         if (value instanceof Number n && !(value instanceof BigDecimal)) {
             return n.longValue();
         }

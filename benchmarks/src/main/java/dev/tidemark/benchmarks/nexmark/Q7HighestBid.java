@@ -20,6 +20,11 @@ public final class Q7HighestBid {
 
     private Q7HighestBid() {}
 
+    /** The last millisecond of the window a bid at {@code time} is in, the time of the window's result. */
+    static long lastMillisOfWindow(long time) {
+        return time - Math.floorMod(time, SIZE.toMillis()) + SIZE.toMillis() - 1;
+    }
+
     public static DataStream<Bid> query(DataStream<NexmarkEvent> events) {
         return NexmarkStreams.bids(events)
                 .windowAll(TumblingEventTimeWindows.of(SIZE))

@@ -19,6 +19,8 @@ import org.apache.flink.streaming.api.datastream.KeyedStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.datastream.WindowedStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.operators.ChainingStrategy;
+import org.apache.flink.streaming.api.transformations.PhysicalTransformation;
 
 /**
  * Builds the Flink job of a Tidemark {@link PipelineGraph}, node by node, onto Flink's DataStream
@@ -215,8 +217,12 @@ public final class Translator {
             return in;
         }
         if (op instanceof Operation.Sink sink) {
-            return configure(in.transform(node.name(), FlinkTypes.any(), new SinkOperator(sink.function(), node.name(),
-                    flink.getCheckpointConfig().isCheckpointingEnabled())), node);
+            SingleOutputStreamOperator<?> sinking = in.transform(node.name(), FlinkTypes.any(),
+                    new SinkOperator(sink.function(), node.name(), flink.getCheckpointConfig().isCheckpointingEnabled()));
+            // Flink 1.20 starts a chain at an operator of its own unless told otherwise; behind a network
+            // exchange, the sink would cost a serialisation per record and up to the buffer timeout per result
+            ((PhysicalTransformation<?>) sinking.getTransformation()).setChainingStrategy(ChainingStrategy.ALWAYS);
+            return configure(sinking, node);
         }
         if (op instanceof Operation.Partition partition) {
             return partition(in, partition.partitioning());
