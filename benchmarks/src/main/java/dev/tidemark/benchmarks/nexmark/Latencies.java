@@ -41,6 +41,11 @@ final class Latencies {
         recording = false;
     }
 
+    /** Whether a run is being recorded: a sink that works a result's time out need not otherwise. */
+    static boolean recording() {
+        return recording;
+    }
+
     /** A result of {@code timestamp} has arrived, if a run is being recorded. */
     static void record(long timestamp) {
         if (recording && timestamp != Long.MIN_VALUE) {

@@ -121,7 +121,7 @@ public final class NexmarkJobs {
             RowKind kind = row.getKind();
             Answers.add(hash,
                     kind == RowKind.INSERT || kind == RowKind.UPDATE_AFTER ? 1 : -1);
-            if (time != null) {
+            if (time != null && Latencies.recording()) {
                 Latencies.record(time.of(row));
             }
         }
