@@ -72,7 +72,7 @@ final class FlinkSqlQueries {
     /**
      * When a result row is complete in event time, from its columns, as the Tidemark query
      * timestamps it (a window's last millisecond), for {@link NexmarkLatency}: the published rows of
-     * q2-q5 and q9 hold no such time.
+     * q2-q5 and q9 hold no such time, and q12's times are processing times.
      */
     private static final Map<NexmarkQuery, RowTime> RESULT_TIMES = Map.of(
             NexmarkQuery.q0, row -> millis(row, 3),
