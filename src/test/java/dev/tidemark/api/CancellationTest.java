@@ -26,6 +26,8 @@ import org.junit.jupiter.api.Timeout;
 class CancellationTest {
 
     static volatile CountDownLatch blocked;
+    /** Never opened: user code waiting on it is blocked until cancel() interrupts it. */
+    private static final CountDownLatch NEVER = new CountDownLatch(1);
     static volatile int port;
 
     /** Endless, one element per millisecond, stops when cancelled. */
@@ -67,7 +69,7 @@ class CancellationTest {
         @Override
         public void onTimer(long timestamp, OnTimerContext ctx, Collector<Long> out) throws InterruptedException {
             blocked.countDown();
-            Thread.sleep(20_000); // the user code under test: blocked until cancel() interrupts it
+            NEVER.await(); // the user code under test
         }
     }
 
@@ -86,7 +88,7 @@ class CancellationTest {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.create();
         env.addSource(new Ticks(), "Ticks").rebalance().map(n -> {
             blocked.countDown();
-            Thread.sleep(20_000); // the user code under test: blocked until cancel() interrupts it
+            NEVER.await(); // the user code under test
             return n;
         }).addSink((v, ctx) -> {});
         cancelPromptly(env, "sleeping map");
