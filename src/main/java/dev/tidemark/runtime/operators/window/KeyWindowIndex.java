@@ -203,15 +203,15 @@ final class KeyWindowIndex {
         int slots = open.length;
         if (compact) {
             boolean fewer = slots > 16 && 4L * live < slots; // far fewer keys than the arrays hold: give the memory back
+            if (fewer) {
+                slots = Math.max(16, 2 * live);
+            }
             if (fewer || !directory.reusableFor(tables.longKeys())) {
-                directory = new WindowTable(null, Math.max(16, fewer ? 2 * live : directory.size()), tables.longKeys());
+                directory = new WindowTable(null, fewer ? slots : Math.max(16, directory.size()), tables.longKeys());
             } else {
                 // as large as before, in the same arrays: keys that left mostly come back, or new ones take
                 // their places, and a new directory would grow back step by step, copying as it went
                 directory = directory.reuse(null);
-            }
-            if (fewer) {
-                slots = Math.max(16, 2 * live);
             }
         }
         if (slots == open.length) {
