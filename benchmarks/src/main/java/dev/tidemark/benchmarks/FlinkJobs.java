@@ -6,7 +6,7 @@ import org.apache.flink.api.common.functions.AggregateFunction;
 import org.apache.flink.api.java.tuple.Tuple3;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.functions.sink.SinkFunction;
+import org.apache.flink.streaming.api.functions.sink.RichSinkFunction;
 import org.apache.flink.streaming.api.functions.windowing.ProcessWindowFunction;
 import org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindows;
 import org.apache.flink.streaming.api.windowing.windows.TimeWindow;
@@ -168,12 +168,19 @@ public final class FlinkJobs {
         }
     }
 
+    /** {@link ResultSink} on Flink: each instance tallies its own results and adds them when it closes. */
     @SuppressWarnings("deprecation")
-    static final class Sink implements SinkFunction<Long> {
+    static final class Sink extends RichSinkFunction<Long> {
+        private final ResultSink.Tally tally = new ResultSink.Tally();
+
         @Override
         public void invoke(Long hash, Context context) {
-            ResultSink.COUNT.increment();
-            ResultSink.CHECKSUM.add(hash);
+            tally.add(hash);
+        }
+
+        @Override
+        public void close() {
+            tally.flush();
         }
     }
 }

@@ -104,11 +104,10 @@ public final class JetJobs {
                 })
                 .distributed(parallelism)
                 .build();
-        Sink<KeyedWindowResult<Long, Long>> sink = SinkBuilder.sinkBuilder("results", ctx -> ResultSink.COUNT)
-                .<KeyedWindowResult<Long, Long>>receiveFn((count, r) -> {
-                    count.increment();
-                    ResultSink.CHECKSUM.add(Events.resultHash(r.key(), r.start(), r.result()));
-                })
+        Sink<KeyedWindowResult<Long, Long>> sink = SinkBuilder.sinkBuilder("results", ctx -> new ResultSink.Tally())
+                .<KeyedWindowResult<Long, Long>>receiveFn((tally, r) ->
+                        tally.add(Events.resultHash(r.key(), r.start(), r.result())))
+                .destroyFn(ResultSink.Tally::flush)
                 .build();
         Pipeline pipeline = Pipeline.create();
         // a batch source turned into a timestamped stream: when it ends, every window is emitted
@@ -135,12 +134,7 @@ public final class JetJobs {
                 parallelism);
         com.hazelcast.jet.pipeline.StreamStageWithKey<long[], Long> right = side(pipeline, events, eventsPerMilli, 1,
                 parallelism);
-        Sink<Long> sink = SinkBuilder.sinkBuilder("pairs", ctx -> ResultSink.COUNT)
-                .<Long>receiveFn((count, hash) -> {
-                    count.increment();
-                    ResultSink.CHECKSUM.add(hash);
-                })
-                .build();
+        Sink<Long> sink = resultSink("pairs");
         left.window(WindowDefinition.tumbling(JoinJobs.WINDOW))
                 .aggregate2(AggregateOperations.toList(), right, AggregateOperations.toList())
                 .setLocalParallelism(parallelism)
@@ -149,6 +143,14 @@ public final class JetJobs {
                 .writeTo(sink);
         member.getJet().newJob(pipeline).join();
         return ResultSink.result();
+    }
+
+    /** {@link ResultSink} on Jet: each processor tallies the hashes it receives and adds them when it is done. */
+    static Sink<Long> resultSink(String name) {
+        return SinkBuilder.sinkBuilder(name, ctx -> new ResultSink.Tally())
+                .<Long>receiveFn(ResultSink.Tally::add)
+                .destroyFn(ResultSink.Tally::flush)
+                .build();
     }
 
     /** Every pair of a window's two lists, as a traverser (Jet's lazy iterator). */

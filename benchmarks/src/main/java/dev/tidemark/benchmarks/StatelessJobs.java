@@ -7,7 +7,6 @@ import com.hazelcast.jet.pipeline.Sink;
 import com.hazelcast.jet.pipeline.SinkBuilder;
 import com.hazelcast.jet.pipeline.SourceBuilder;
 import dev.tidemark.api.StreamExecutionEnvironment;
-import dev.tidemark.api.sink.SinkFunction;
 
 /**
  * W0: map and filter into a sink that only counts and sums: the per-element cost of each engine
@@ -46,18 +45,9 @@ public final class StatelessJobs {
         env.addSource(new GeneratorSource(events, 100)).setParallelism(parallelism)
                 .map(e -> mapped(e.key(), e.value()))
                 .filter(StatelessJobs::kept)
-                .addSink(new Count());
+                .addSink(new ResultSink());
         env.execute("W0 stateless");
         return ResultSink.result();
-    }
-
-    /** Counts and sums what reaches it. */
-    static final class Count implements SinkFunction<Long> {
-        @Override
-        public void invoke(Long value, Context context) {
-            ResultSink.COUNT.increment();
-            ResultSink.CHECKSUM.add(value);
-        }
     }
 
     /** W0 on Flink's local environment, which starts a mini cluster per job (what {@code StartupBenchmark} measures). */
@@ -83,17 +73,8 @@ public final class StatelessJobs {
         env.fromSequence(0, events - 1)
                 .map(i -> mapped(Events.key(i), Events.value(i)))
                 .filter(StatelessJobs::kept)
-                .addSink(new FlinkCount());
+                .addSink(new FlinkJobs.Sink());
         return env;
-    }
-
-    @SuppressWarnings("deprecation")
-    static final class FlinkCount implements org.apache.flink.streaming.api.functions.sink.SinkFunction<Long> {
-        @Override
-        public void invoke(Long value, Context context) {
-            ResultSink.COUNT.increment();
-            ResultSink.CHECKSUM.add(value);
-        }
     }
 
     public static Result jet(HazelcastInstance member, long events, int parallelism) {
@@ -110,12 +91,7 @@ public final class StatelessJobs {
                 })
                 .distributed(parallelism)
                 .build();
-        Sink<Long> sink = SinkBuilder.sinkBuilder("results", ctx -> ResultSink.COUNT)
-                .<Long>receiveFn((count, v) -> {
-                    count.increment();
-                    ResultSink.CHECKSUM.add(v);
-                })
-                .build();
+        Sink<Long> sink = JetJobs.resultSink("results");
         Pipeline pipeline = Pipeline.create();
         pipeline.readFrom(source).setLocalParallelism(parallelism)
                 .map(i -> mapped(Events.key(i), Events.value(i))).setLocalParallelism(parallelism)
