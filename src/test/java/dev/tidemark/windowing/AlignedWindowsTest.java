@@ -347,6 +347,76 @@ class AlignedWindowsTest {
                 .isEqualTo(runWithRestoreAt(-1, lateGeneral));
     }
 
+    /**
+     * A window whose key is in one of its panes may be emitted from that pane's accumulator, which
+     * the next windows read too; a result that is the accumulator itself, which the window function
+     * then empties, must not empty the pane: the same results as one list per window.
+     */
+    @Test
+    void sharedPanes_doNotHandOutAPanesAccumulator_whenTheResultCanChange() {
+        Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> shared =
+                keyed -> keyed.window(twelveBy4()).sharePanes().aggregate(new Collect(), new Drain());
+        Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> perWindow =
+                keyed -> keyed.window(twelveBy4()).aggregate(new Collect(), new Drain());
+        List<String> expected = sparseKeys(perWindow);
+        assertThat(expected).as("keys in one pane of a window, read by three").hasSize(3 * 40)
+                .allMatch(result -> !result.endsWith("|[]"));
+        assertThat(sparseKeys(shared)).isEqualTo(expected);
+    }
+
+    /** The results, sorted, of forty events of distinct keys, 4 ms apart: each key in one pane of its three windows. */
+    private static List<String> sparseKeys(
+            Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> pipeline) {
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Event> in = driver.source("events", Event.class);
+            TestSink<String> out = driver.sink(pipeline.apply(in.stream().keyBy(Event::key)));
+            driver.start();
+            for (int i = 0; i < 40; i++) {
+                in.emit(new Event(i, i % 7), 4L * i);
+                in.emitWatermark(4L * i - 1);
+            }
+            in.finish();
+            List<String> results = new ArrayList<>(out.records());
+            results.sort(null);
+            return results;
+        }
+    }
+
+    /** Collects the values into a list and hands out the list itself. */
+    static final class Collect implements AggregateFunction<Event, List<Integer>, List<Integer>> {
+        @Override
+        public List<Integer> createAccumulator() {
+            return new ArrayList<>();
+        }
+
+        @Override
+        public List<Integer> add(Event e, List<Integer> acc) {
+            acc.add(e.value());
+            return acc;
+        }
+
+        @Override
+        public List<Integer> getResult(List<Integer> acc) {
+            return acc;
+        }
+
+        @Override
+        public List<Integer> merge(List<Integer> a, List<Integer> b) {
+            a.addAll(b);
+            return a;
+        }
+    }
+
+    /** Describes the window's list, then empties it, as a function that owns its input may. */
+    static final class Drain extends ProcessWindowFunction<List<Integer>, String, Integer, TimeWindow> {
+        @Override
+        public void process(Integer key, Context ctx, Iterable<List<Integer>> lists, Collector<String> out) {
+            List<Integer> values = lists.iterator().next();
+            out.collect(key + "|" + ctx.window() + "|" + values);
+            values.clear();
+        }
+    }
+
     /** The results, sorted, of the events of {@link #runWithRestoreAt}: {@code first} snapshots at {@code at}, {@code then} restores it. */
     static List<String> runSwitchingAt(int at,
             Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> first,

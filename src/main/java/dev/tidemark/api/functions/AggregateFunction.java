@@ -22,7 +22,11 @@ public interface AggregateFunction<IN, ACC, OUT> extends Serializable {
     /** Adds {@code value} to {@code accumulator} and returns the (possibly same) accumulator. */
     ACC add(IN value, ACC accumulator);
 
-    /** The result for {@code accumulator}. */
+    /**
+     * The result for {@code accumulator}, which it must leave as it was: a window that fires more
+     * than once reads the same accumulator again, and so do the next windows when windows share
+     * panes (a key in one pane of a window gets that pane's accumulator's result).
+     */
     OUT getResult(ACC accumulator);
 
     /** Merges two accumulators (for merging windows such as sessions). */

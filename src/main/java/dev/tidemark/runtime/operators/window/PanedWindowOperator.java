@@ -13,6 +13,7 @@ import dev.tidemark.runtime.timers.InternalTimerService;
 import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
 import dev.tidemark.windowing.windows.TimeWindow;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Comparator;
 
 /**
@@ -62,6 +63,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
     private final PeriodStarts paneStarts;
     private WindowTable spareMerged; // the last firing's merged table, whose arrays the next firing reuses
     private int lastWindowKeys; // how many keys the last window that fired held: the next merge is sized for them
+    private final BitSet borrowed = new BitSet(); // positions of the firing's merged table that hold a pane's accumulator
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     public PanedWindowOperator(WindowOperatorSpec<K, IN, OUT, TimeWindow> spec, OperatorContext<OUT> context) {
@@ -169,23 +171,35 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
         return start < earliest ? start + slide : start;
     }
 
-    /** Merges the window's panes per key, then emits per key in the order the keys first reached the window. */
+    /**
+     * Merges the window's panes per key, then emits per key in the order the keys first reached the
+     * window. A key in one pane of the window (at one event per key and window, nearly all of them)
+     * is emitted from that pane's accumulator, without a fresh accumulator merged with it: an exact
+     * merge makes both give the same result. Only where the result is of a type no one can change,
+     * though, since the pane's accumulator is read again by the next windows; otherwise it is merged
+     * as any other.
+     */
     @SuppressWarnings("unchecked")
     private void fire(TimeWindow window, long time) throws Exception {
         WindowTable merged = spareMerged != null && spareMerged.reusableFor(panes.longKeys())
                 ? spareMerged.reuse(window) : new WindowTable(window, lastWindowKeys, panes.longKeys());
         spareMerged = merged; // emptied and reused by the next firing
+        borrowed.clear();
         for (int p = 0; p < panes.count() && panes.get(p).window().start() < window.end(); p++) {
             WindowTable pane = panes.get(p);
             for (int i = 0; i < pane.size(); i++) {
                 int hash = pane.hashAt(i);
                 int position = merged.findKeyOf(pane, i, hash);
                 if (position < 0) {
-                    position = merged.addKeyOf(pane, i, hash, aggregate.createAccumulator(), pane.arrivalAt(i));
-                } else if (pane.arrivalAt(i) < merged.arrivalAt(position)) {
+                    pane.keyAt(i); // the key's box, kept in the pane for each window that fires with it
+                    position = merged.addKeyOf(pane, i, hash, pane.valueAt(i), pane.arrivalAt(i));
+                    borrowed.set(position);
+                    continue;
+                }
+                if (pane.arrivalAt(i) < merged.arrivalAt(position)) {
                     merged.setArrivalAt(position, pane.arrivalAt(i));
                 }
-                merged.setValueAt(position, aggregate.merge((ACC) merged.valueAt(position), (ACC) pane.valueAt(i)));
+                merged.setValueAt(position, aggregate.merge(owned(merged, position), (ACC) pane.valueAt(i)));
             }
         }
         lastWindowKeys = merged.size();
@@ -193,11 +207,38 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
         for (int position : arrivalOrder(merged)) {
             K key = (K) merged.keyAt(position);
             keyed.setKey(key, time);
-            function.process(key, window, result.of(aggregate.getResult((ACC) merged.valueAt(position))));
+            Object out = aggregate.getResult((ACC) merged.valueAt(position));
+            if (borrowed.get(position) && !isImmutable(out)) {
+                out = aggregate.getResult(owned(merged, position));
+            }
+            function.process(key, window, result.of(out));
             if (clears) {
                 function.clear(window); // no allowed lateness: the window is cleaned up as it fires
             }
         }
+    }
+
+    /** Whether {@code result} is of a type whose values never change: it may come from a pane's accumulator. */
+    private static boolean isImmutable(Object result) {
+        if (result == null) {
+            return true;
+        }
+        Class<?> type = result.getClass();
+        return type == Long.class || type == Integer.class || type == Double.class || type == Float.class
+                || type == Short.class || type == Byte.class || type == Character.class || type == Boolean.class
+                || type == String.class;
+    }
+
+    /** The merged accumulator at {@code position}, made the window's own if it is still a pane's. */
+    @SuppressWarnings("unchecked")
+    private ACC owned(WindowTable merged, int position) {
+        ACC acc = (ACC) merged.valueAt(position);
+        if (borrowed.get(position)) {
+            acc = aggregate.merge(aggregate.createAccumulator(), acc);
+            merged.setValueAt(position, acc);
+            borrowed.clear(position);
+        }
+        return acc;
     }
 
     /**
