@@ -170,6 +170,7 @@ class JoinPropertyTest {
     @Test
     void everyJoin_equalsANestedLoop_atParallelism1_2And4() throws Exception {
         long seed = System.nanoTime();
+        System.out.println("everyJoin_equalsANestedLoop seed=" + seed); // a timeout's message names none
         Random random = new Random(seed);
         for (int run = 0; run < 6; run++) {
             long disorder = 1 + random.nextInt(30);

@@ -64,6 +64,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
     private WindowTable spareMerged; // the last firing's merged table, whose arrays the next firing reuses
     private int lastWindowKeys; // how many keys the last window that fired held: the next merge is sized for them
     private final BitSet borrowed = new BitSet(); // positions of the firing's merged table that hold a pane's accumulator
+    private boolean mutableResults; // a result of a type that can change has come: no pane's accumulator is handed out
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     public PanedWindowOperator(WindowOperatorSpec<K, IN, OUT, TimeWindow> spec, OperatorContext<OUT> context) {
@@ -207,8 +208,10 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
         for (int position : arrivalOrder(merged)) {
             K key = (K) merged.keyAt(position);
             keyed.setKey(key, time);
-            Object out = aggregate.getResult((ACC) merged.valueAt(position));
+            ACC acc = mutableResults ? owned(merged, position) : (ACC) merged.valueAt(position);
+            Object out = aggregate.getResult(acc);
             if (borrowed.get(position) && !isImmutable(out)) {
+                mutableResults = true; // from now on merged first, so getResult runs once per key and window
                 out = aggregate.getResult(owned(merged, position));
             }
             function.process(key, window, result.of(out));
