@@ -74,7 +74,9 @@ class FailuresOnFlinkTest {
     @Test
     void eventTimeStateTtlIsRefusedNamingTheStateAndTheOperator() {
         StreamExecutionEnvironment env = onFlink();
-        env.fromSequence(1, 3).keyBy(i -> i).process(new EventTimeTtl()).name("ttl counter")
+        // A source without a split coordinator: fromSequence's, finished before the refusal, once failed the job
+        // first with its coordinator's event to a finished task (TaskNotRunningException), hiding the refusal.
+        env.addSource(new OneTwoThree()).keyBy(i -> i).process(new EventTimeTtl()).name("ttl counter")
                 .addSink(Results.sink("ttl"));
 
         assertThatThrownBy(() -> env.execute("ttl"))
@@ -82,6 +84,19 @@ class FailuresOnFlinkTest {
                 .hasMessageContaining("event-time state TTL")
                 .hasMessageContaining("state 'count'")
                 .hasMessageContaining("ttl counter");
+    }
+
+    /** 1, 2 and 3, from a source function, which has no split coordinator. */
+    static final class OneTwoThree implements SourceFunction<Long> {
+        @Override
+        public void run(SourceContext<Long> ctx) {
+            for (long i = 1; i <= 3; i++) {
+                ctx.collect(i);
+            }
+        }
+
+        @Override
+        public void cancel() {}
     }
 
     static final CountDownLatch RUNNING = new CountDownLatch(1);
