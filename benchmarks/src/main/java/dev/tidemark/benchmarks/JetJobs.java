@@ -104,11 +104,8 @@ public final class JetJobs {
                 })
                 .distributed(parallelism)
                 .build();
-        Sink<KeyedWindowResult<Long, Long>> sink = SinkBuilder.sinkBuilder("results", ctx -> new ResultSink.Tally())
-                .<KeyedWindowResult<Long, Long>>receiveFn((tally, r) ->
-                        tally.add(Events.resultHash(r.key(), r.start(), r.result())))
-                .destroyFn(ResultSink.Tally::flush)
-                .build();
+        Sink<KeyedWindowResult<Long, Long>> sink = resultSink("results",
+                r -> Events.resultHash(r.key(), r.start(), r.result()));
         Pipeline pipeline = Pipeline.create();
         // a batch source turned into a timestamped stream: when it ends, every window is emitted
         pipeline.readFrom(source).setLocalParallelism(parallelism)
@@ -147,8 +144,13 @@ public final class JetJobs {
 
     /** {@link ResultSink} on Jet: each processor tallies the hashes it receives and adds them when it is done. */
     static Sink<Long> resultSink(String name) {
+        return resultSink(name, hash -> hash);
+    }
+
+    /** {@link #resultSink(String)} of items whose hash {@code hashOf} gives. */
+    static <T> Sink<T> resultSink(String name, com.hazelcast.function.FunctionEx<T, Long> hashOf) {
         return SinkBuilder.sinkBuilder(name, ctx -> new ResultSink.Tally())
-                .<Long>receiveFn(ResultSink.Tally::add)
+                .<T>receiveFn((tally, item) -> tally.add(hashOf.applyEx(item)))
                 .destroyFn(ResultSink.Tally::flush)
                 .build();
     }
