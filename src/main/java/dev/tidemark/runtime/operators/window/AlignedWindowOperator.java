@@ -57,6 +57,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     private final PeriodStarts starts; // of the last window an element belongs to
     private final WindowTables<K> tables; // the open windows; arrival order is the default operator's timer order
     private final int maxParallelism;
+    private final WindowTables.FiredWindow refire = this::emit; // a fired window's key got an element within the lateness
 
     /** Whether {@code spec} is one this operator runs with the default operator's results. */
     public static boolean applies(WindowOperatorSpec<?, ?, ?, ?> spec) {
@@ -92,7 +93,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
         this.maxParallelism = context.config().getMaxParallelism();
         this.tables = new WindowTables<>(keyed.backend(), size, AccumulatingContents.STATE, AccumulatingContents.class,
                 maxParallelism, elementKey);
-        if (size > slide) {
+        if (size > slide && (size - 1) / slide < KeyWindowIndex.MAX_SPAN) {
             tables.findKeysOncePerElement(slide); // an element's key is found once for all its windows
         }
     }
@@ -114,10 +115,15 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
         elementKey.read(keyed, value, timestamp);
         tables.startElement();
         long watermark = timers.currentWatermark();
+        long latestBack = starts.positionOf(timestamp);
+        if (tables.findsKeysOncePerElement() && !reachesAnEndOfTime(timestamp, latestBack)) {
+            accumulateInWindows(value, timestamp, latestBack, watermark);
+            return;
+        }
         boolean accepted = false;
         // back: how far the timestamp lies into each of its windows, latest window first; windows at the
         // ends of time are clipped, as the assigner clips them
-        for (long back = starts.positionOf(timestamp); back < size; back += slide) {
+        for (long back = latestBack; back < size; back += slide) {
             long end = TimeWindow.endAfter(timestamp, size - back);
             if (!lateness.isWindowLate(end - 1, watermark)) {
                 accepted = true;
@@ -132,6 +138,29 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
             }
         }
         if (!accepted && lateness.isElementLate(timestamp, watermark)) {
+            lateness.onLateElement(value, timestamp, watermark);
+        }
+    }
+
+    /** Whether a window of an element at {@code timestamp}, {@code latestBack} into its latest window, is clipped. */
+    private boolean reachesAnEndOfTime(long timestamp, long latestBack) {
+        long earliestBack = latestBack + (size - 1 - latestBack) / slide * slide;
+        return timestamp < Long.MIN_VALUE + earliestBack || timestamp > Long.MAX_VALUE - (size - latestBack);
+    }
+
+    /**
+     * The element's windows, none of them clipped: those not late get it, latest first, through
+     * {@link WindowTables#accumulateInWindows}, which finds its key once for all of them.
+     */
+    private void accumulateInWindows(IN value, long timestamp, long latestBack, long watermark) throws Exception {
+        long latestStart = timestamp - latestBack;
+        int windows = (int) ((size - 1 - latestBack) / slide) + 1;
+        while (windows > 0 && lateness.isWindowLate(latestStart - (windows - 1) * slide + size - 1, watermark)) {
+            windows--; // the earliest windows are late first
+        }
+        if (windows > 0) {
+            tables.accumulateInWindows(latestStart, slide, windows, value, accumulator, watermark, timestamp, refire);
+        } else if (lateness.isElementLate(timestamp, watermark)) {
             lateness.onLateElement(value, timestamp, watermark);
         }
     }

@@ -25,8 +25,8 @@ import java.util.Arrays;
  */
 final class KeyWindowIndex {
 
-    private static final long NO_WINDOW = Long.MIN_VALUE; // a cell no window holds: no window index is this
-    private static final int MAX_SPAN = 256; // open windows a ring may hold: 3 KB per key
+    private static final long NO_WINDOW = Long.MIN_VALUE; // the window of a clipped table: no window index is this
+    static final int MAX_SPAN = 256; // open windows a ring may hold: 3 KB per key
     private static final long MAX_CELLS = 1L << 27; // 1.5 GB of rings; past it the tables' own indexes cost less
 
     private final long slide;
@@ -34,9 +34,13 @@ final class KeyWindowIndex {
     private int[] open = new int[16]; // per slot: how many open windows hold its key
     private int live; // slots whose key is in an open window
     private int ringBits = 2;
-    private long[] cellWindows = emptyCells(16 << 2); // (slot << ringBits) + (window & mask) -> window index
+    private int wordBits; // log2 of the words of present per slot: one bit per cell of a ring
+    private long firstReserved = 1; // the windows every ring has room for, as the last reserve gave them: none yet
+    private long latestReserved = 0;
+    private long[] present = new long[16]; // per slot, words of one bit per cell: whether its window holds the key
     private int[] cellPositions = new int[16 << 2]; // -> the key's position in that window's table
     private Object[] cellValues = new Object[16 << 2]; // -> its accumulator there, read without touching the table
+    private WindowTable[] tablesByWindow = new WindowTable[1 << 2]; // open tables at (window & mask)
 
     /** @param longKeys whether keys are {@code long}s, as the operator's tables keep them */
     KeyWindowIndex(long slide, boolean longKeys) {
@@ -44,15 +48,25 @@ final class KeyWindowIndex {
         this.directory = new WindowTable(null, 16, longKeys);
     }
 
-    private static long[] emptyCells(int length) {
-        long[] cells = new long[length];
-        Arrays.fill(cells, NO_WINDOW);
-        return cells;
+    /** How many {@code long}s of {@link #present} a slot has: one bit per cell of its ring. */
+    private int wordsPerSlot() {
+        return 1 << wordBits;
     }
 
     /** The index of the window starting at {@code start}: consecutive windows have consecutive indexes. */
     long windowIndex(long start) {
         return Math.floorDiv(start, slide);
+    }
+
+    /** The open table of window {@code window} (an index, as {@link #windowIndex} gives it), or null. */
+    WindowTable tableOf(long window) {
+        WindowTable table = tablesByWindow[(int) (window & (tablesByWindow.length - 1))];
+        return table != null && table.ringIndex() == window ? table : null;
+    }
+
+    /** {@code table}, of a window that is not clipped, has opened: {@link #tableOf} finds it. */
+    void opened(WindowTable table) {
+        tablesByWindow[(int) (table.ringIndex() & (tablesByWindow.length - 1))] = table;
     }
 
     /**
@@ -95,25 +109,28 @@ final class KeyWindowIndex {
         if (slots > open.length) {
             int length = (int) Math.min(Math.max(slots, open.length * 2L), MAX_CELLS >> ringBits);
             open = Arrays.copyOf(open, length);
-            long[] windows = emptyCells(length << ringBits);
-            System.arraycopy(cellWindows, 0, windows, 0, cellWindows.length);
-            cellWindows = windows;
+            present = Arrays.copyOf(present, length * wordsPerSlot());
             cellPositions = Arrays.copyOf(cellPositions, length << ringBits);
             cellValues = Arrays.copyOf(cellValues, length << ringBits);
         }
     }
 
     /**
-     * The cell of the key at {@code slot} for window {@code window} (whose table is {@code table}), or
-     * -1 if the table does not hold the key.
+     * The cell of the key at {@code slot} for window {@code window}, an open window's index, or -1 if
+     * the window does not hold the key.
      */
-    int cell(int slot, long window, WindowTable table) {
-        int cell = (slot << ringBits) + (int) (window & ((1 << ringBits) - 1));
-        if (cellWindows[cell] != window) {
+    int cell(int slot, long window) {
+        if (window < firstReserved || window > latestReserved) {
+            return -1; // a window outside them may share its cell with an open one
+        }
+        int ringCell = (int) (window & ((1 << ringBits) - 1));
+        // one word holds a ring of up to 64 cells: the key's bits for all an element's windows are read once
+        if ((present[(slot << wordBits) + (ringCell >>> 6)] & 1L << ringCell) == 0) {
             return -1;
         }
-        // a window's index is never reused while rings hold it: once cleaned up, a window is late for good
-        assert table.slotAt(cellPositions[cell]) == slot : "cell of slot " + slot + " points at another key in " + table.window();
+        int cell = (slot << ringBits) + ringCell;
+        // a cell holds the only open window of its ring position: the ring spans every open window
+        assert tableOf(window).slotAt(cellPositions[cell]) == slot : "cell of slot " + slot + " points at another key";
         return cell;
     }
 
@@ -134,8 +151,9 @@ final class KeyWindowIndex {
 
     /** The key at {@code slot} is at {@code position} of window {@code window}'s table, with {@code value}, which it had not reached. */
     void put(int slot, long window, int position, Object value) {
-        int cell = (slot << ringBits) + (int) (window & ((1 << ringBits) - 1));
-        cellWindows[cell] = window;
+        int ringCell = (int) (window & ((1 << ringBits) - 1));
+        present[(slot << wordBits) + (ringCell >>> 6)] |= 1L << ringCell;
+        int cell = (slot << ringBits) + ringCell;
         cellPositions[cell] = position;
         cellValues[cell] = value;
         if (open[slot]++ == 0) {
@@ -152,31 +170,39 @@ final class KeyWindowIndex {
      */
     boolean reserve(long first, long latest, WindowTables<?> tables) {
         long span = latest - first + 1;
-        if (span <= 1 << ringBits) {
-            return true;
+        if (span > 1 << ringBits) {
+            if (span > MAX_SPAN || (long) open.length * Long.highestOneBit(span - 1) * 2 > MAX_CELLS) {
+                return false;
+            }
+            while (1L << ringBits < span) {
+                ringBits++;
+            }
+            wordBits = Math.max(0, ringBits - 6);
+            if (!rebuild(tables, false)) {
+                return false;
+            }
         }
-        if (span > MAX_SPAN || (long) open.length * Long.highestOneBit(span - 1) * 2 > MAX_CELLS) {
-            return false;
-        }
-        while (1L << ringBits < span) {
-            ringBits++;
-        }
-        return rebuild(tables, false);
+        firstReserved = first;
+        latestReserved = latest;
+        return true;
     }
 
     /** {@code table}, a window's, is dropped: its keys have one open window fewer, and its cells are emptied. */
     void removed(WindowTable table, WindowTables<?> tables) {
         long window = WindowTables.isClipped(table.window()) ? NO_WINDOW : table.ringIndex();
-        int mask = (1 << ringBits) - 1;
+        int ringCell = (int) (window & ((1 << ringBits) - 1));
+        if (window != NO_WINDOW && tablesByWindow[ringCell] == table) {
+            tablesByWindow[ringCell] = null;
+        }
+        int words = wordsPerSlot();
         for (int position = 0; position < table.size(); position++) {
             int slot = table.slotAt(position);
             if (slot < 0) {
                 continue;
             }
-            int cell = (slot << ringBits) + (int) (window & mask);
-            if (window != NO_WINDOW && cellWindows[cell] == window) {
-                cellWindows[cell] = NO_WINDOW;
-                cellValues[cell] = null; // the accumulator goes with its window
+            if (window != NO_WINDOW) { // a clipped table's keys have no cell
+                present[slot * words + (ringCell >>> 6)] &= ~(1L << ringCell);
+                cellValues[(slot << ringBits) + ringCell] = null; // the accumulator goes with its window
             }
             if (--open[slot] == 0) {
                 live--;
@@ -220,20 +246,25 @@ final class KeyWindowIndex {
             open = new int[slots];
         }
         int cells = slots << ringBits;
-        if (cells == cellWindows.length) {
-            Arrays.fill(cellWindows, NO_WINDOW); // a cell is read only where its window matches
+        if (slots * wordsPerSlot() == present.length) {
+            Arrays.fill(present, 0); // a cell is read only where its bit is set
+        } else {
+            present = new long[slots * wordsPerSlot()];
+        }
+        if (cells == cellValues.length) {
             Arrays.fill(cellValues, null);
         } else {
-            cellWindows = emptyCells(cells);
             cellPositions = new int[cells];
             cellValues = new Object[cells];
         }
         live = 0;
+        tablesByWindow = new WindowTable[1 << ringBits];
         for (int t = 0; t < tables.count(); t++) {
             WindowTable table = tables.get(t);
             if (WindowTables.isClipped(table.window())) {
                 continue;
             }
+            opened(table);
             long window = table.ringIndex();
             for (int position = 0; position < table.size(); position++) {
                 int slot = compact || table.slotAt(position) < 0 ? slotOfKeyAt(table, position) : table.slotAt(position);

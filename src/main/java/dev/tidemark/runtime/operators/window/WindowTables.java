@@ -121,6 +121,9 @@ final class WindowTables<K> {
         if (keyIndex != null && !isClipped(opened.window())) {
             opened.setRingIndex(keyIndex.windowIndex(start));
             reserveRings();
+            if (keyIndex != null) {
+                keyIndex.opened(opened);
+            }
         }
         lastIndex = i + 1;
         return last = opened;
@@ -174,6 +177,62 @@ final class WindowTables<K> {
         return position;
     }
 
+    /**
+     * Whether an element's key is found once for all its windows: {@link #accumulateInWindows}
+     * applies to elements whose windows are not clipped.
+     */
+    boolean findsKeysOncePerElement() {
+        return keyIndex != null;
+    }
+
+    /**
+     * Adds {@code value} to its key's accumulators (the operator's element key's) in {@code count}
+     * consecutive windows of length {@code length} sliding by {@code slide}, none of them clipped,
+     * latest first, the latest starting at {@code latestStart}; opens the tables that are missing.
+     * Each window that has fired already (it ends by {@code firedUpTo}) is handed to {@code fired}
+     * with the key's position and {@code time}, after the value was added.
+     */
+    <IN> void accumulateInWindows(long latestStart, long slide, int count, IN value, Accumulator<IN, Object> accumulator,
+            long firedUpTo, long time, FiredWindow fired) throws Exception {
+        ElementKey<K> key = elementKey;
+        if (longKeys && !key.unboxed()) {
+            useObjectKeys(key.key());
+        }
+        long start = latestStart;
+        long window = keyIndex.windowIndex(latestStart); // consecutive windows, consecutive indexes
+        for (int k = 0; k < count; k++, start -= slide, window--) {
+            KeyWindowIndex index = keyIndex;
+            if (index != null && elementSlot >= 0 && start + length - 1 > firedUpTo) {
+                // the common case, a window that has not fired and holds the key: its cell alone is read
+                int cell = index.cell(elementSlot, window);
+                if (cell >= 0) {
+                    Object acc = index.valueAt(cell);
+                    Object updated = accumulator.add(value, acc);
+                    if (updated != acc) {
+                        index.setValueAt(cell, updated);
+                        index.tableOf(window).setValueAt(index.positionAt(cell), updated);
+                    }
+                    continue;
+                }
+            }
+            WindowTable table = index == null ? null : index.tableOf(window);
+            if (table == null) {
+                table = table(start, start + length, firedUpTo);
+            }
+            int position = keyIndex != null ? accumulateAtSlot(table, value, accumulator)
+                    : accumulate(table, value, accumulator);
+            if (table.fired()) {
+                fired.emit(table, position, time);
+            }
+        }
+    }
+
+    /** A window that fired already, within the allowed lateness, and whose key at {@code position} has a new element. */
+    @FunctionalInterface
+    interface FiredWindow {
+        void emit(WindowTable table, int position, long time) throws Exception;
+    }
+
     /** {@link #accumulate} through the key index: the element's key is looked up once for all its windows. */
     private <IN> int accumulateAtSlot(WindowTable table, IN value, Accumulator<IN, Object> accumulator) throws Exception {
         ElementKey<K> key = elementKey;
@@ -185,7 +244,7 @@ final class WindowTables<K> {
             }
         }
         long window = table.ringIndex();
-        int cell = keyIndex.cell(elementSlot, window, table);
+        int cell = keyIndex.cell(elementSlot, window);
         if (cell < 0) {
             Object first = accumulator.first(value);
             // from a LongKeySelector no box comes with the key: the slot's, made once for all its windows' firings
