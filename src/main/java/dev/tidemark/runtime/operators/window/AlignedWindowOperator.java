@@ -169,7 +169,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     private void emit(WindowTable table, int position, long time) throws Exception {
         K key = (K) table.keyAt(position);
         keyed.setKey(key, time);
-        function.process(key, table.window(), result.of(accumulator.result(table.valueAt(position))));
+        function.process(key, table.window(), result.of(accumulator.result(tables.valueAt(table, position))));
     }
 
     @Override

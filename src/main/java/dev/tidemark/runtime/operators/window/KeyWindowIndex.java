@@ -7,9 +7,12 @@ import java.util.Arrays;
  * windows the element belongs to, rather than once in each window's table. A directory gives each
  * key a slot; each slot has a ring of cells, one per open window (a window's cell is its index
  * {@code floorDiv(start, slide)} modulo the ring's size), holding the key's position in that
- * window's {@link WindowTable} and its accumulator there. A key's cells lie side by side, so an
- * element's windows are found in one or two cache lines, and the tables need no hash index of their
- * own. A window's cells are emptied when it is cleaned up, so its accumulators go with it.
+ * window's {@link WindowTable} and its accumulator there, and a bit per cell says whether the window
+ * holds the key. A key's cells lie side by side, so an element's windows are found in a few cache
+ * lines, and the tables need no hash index of their own. The rings alone hold the accumulators of
+ * the keys they have slots for (their tables hold {@code null} there): an update is one store, and
+ * the collector, copying the accumulators from here, lays each key's side by side. A window's cells
+ * are emptied when it is cleaned up, so its accumulators go with it.
  *
  * <p>The ring is as large as the span of open windows (from the first not yet cleaned up to the
  * latest), and grows when that span does. A slot whose key is in no open window stays in the
@@ -86,6 +89,11 @@ final class KeyWindowIndex {
         return slot;
     }
 
+    /** log2 of a ring's cells. */
+    int ringBits() {
+        return ringBits;
+    }
+
     /** The key at {@code slot} as an object: for {@code long} keys one box per slot, shared by all its windows. */
     Object keyAt(int slot) {
         return directory.keyAt(slot);
@@ -139,14 +147,38 @@ final class KeyWindowIndex {
         return cellPositions[cell];
     }
 
-    /** The key's accumulator in the window, for a {@link #cell}: the table's value at {@link #positionAt}. */
+    /** The key's accumulator in the window, for a {@link #cell}. */
     Object valueAt(int cell) {
         return cellValues[cell];
     }
 
-    /** The key's accumulator in the window is now {@code value} (the caller sets the table's too). */
+    /** The key's accumulator in the window is now {@code value}. */
     void setValueAt(int cell, Object value) {
         cellValues[cell] = value;
+    }
+
+    /** The accumulator of the key at {@code slot} in the open window {@code window}, which holds it. */
+    Object valueOf(int slot, long window) {
+        return cellValues[(slot << ringBits) + (int) (window & ((1 << ringBits) - 1))];
+    }
+
+    /**
+     * Hands every accumulator in the rings back to its table: before the rings are laid out again,
+     * and for tables that go on without them.
+     */
+    void writeBack(WindowTables<?> tables) {
+        for (int t = 0; t < tables.count(); t++) {
+            WindowTable table = tables.get(t);
+            if (WindowTables.isClipped(table.window())) {
+                continue;
+            }
+            for (int position = 0; position < table.size(); position++) {
+                int slot = table.slotAt(position);
+                if (slot >= 0) {
+                    table.setValueAt(position, valueOf(slot, table.ringIndex()));
+                }
+            }
+        }
     }
 
     /** The key at {@code slot} is at {@code position} of window {@code window}'s table, with {@code value}, which it had not reached. */
@@ -172,13 +204,14 @@ final class KeyWindowIndex {
         long span = latest - first + 1;
         if (span > 1 << ringBits) {
             if (span > MAX_SPAN || (long) open.length * Long.highestOneBit(span - 1) * 2 > MAX_CELLS) {
+                writeBack(tables);
                 return false;
             }
-            while (1L << ringBits < span) {
-                ringBits++;
+            int bits = ringBits;
+            while (1L << bits < span) {
+                bits++;
             }
-            wordBits = Math.max(0, ringBits - 6);
-            if (!rebuild(tables, false)) {
+            if (!rebuild(tables, false, bits)) {
                 return false;
             }
         }
@@ -187,8 +220,14 @@ final class KeyWindowIndex {
         return true;
     }
 
-    /** {@code table}, a window's, is dropped: its keys have one open window fewer, and its cells are emptied. */
-    void removed(WindowTable table, WindowTables<?> tables) {
+    /**
+     * {@code table}, a window's, is dropped: its keys have one open window fewer, and its cells are
+     * emptied.
+     *
+     * @return false if the directory, rebuilt for fewer keys, could not take them: the tables hold
+     *     their accumulators and must go on without rings
+     */
+    boolean removed(WindowTable table, WindowTables<?> tables) {
         long window = WindowTables.isClipped(table.window()) ? NO_WINDOW : table.ringIndex();
         int ringCell = (int) (window & ((1 << ringBits) - 1));
         if (window != NO_WINDOW && tablesByWindow[ringCell] == table) {
@@ -209,8 +248,9 @@ final class KeyWindowIndex {
             }
         }
         if (directory.size() > 1024 && directory.size() > 2 * live) {
-            rebuild(tables, true); // fewer keys than before: they fit
+            return rebuild(tables, true, ringBits); // fewer keys than before: they fit
         }
+        return true;
     }
 
     /** Boxes the directory's keys, as the tables box theirs when a key of another type comes. */
@@ -219,13 +259,17 @@ final class KeyWindowIndex {
     }
 
     /**
-     * Lays the keys of every open table that is not clipped out again: after the ring grew, after a
-     * restore filled the tables, or, with {@code compact}, into a new directory of only the keys
-     * still in an open window.
+     * Lays the keys of every open table that is not clipped out again, in rings of
+     * {@code 2^ringBits} cells: after the ring grew, after a restore filled the tables, or, with
+     * {@code compact}, into a new directory of only the keys still in an open window.
      *
-     * @return false if the keys do not fit in rings (see {@link #slotOf})
+     * @return false if the keys do not fit in rings (see {@link #slotOf}): the tables then hold
+     *     every accumulator
      */
-    boolean rebuild(WindowTables<?> tables, boolean compact) {
+    boolean rebuild(WindowTables<?> tables, boolean compact, int ringBits) {
+        writeBack(tables); // the tables hold every accumulator until the rings have taken them all
+        this.ringBits = ringBits;
+        this.wordBits = Math.max(0, ringBits - 6);
         int slots = open.length;
         if (compact) {
             boolean fewer = slots > 16 && 4L * live < slots; // far fewer keys than the arrays hold: give the memory back
@@ -273,6 +317,12 @@ final class KeyWindowIndex {
                 }
                 table.setSlotAt(position, slot);
                 put(slot, window, position, table.valueAt(position));
+            }
+        }
+        for (int t = 0; t < tables.count(); t++) {
+            WindowTable table = tables.get(t);
+            for (int position = 0; !WindowTables.isClipped(table.window()) && position < table.size(); position++) {
+                table.setValueAt(position, null); // the ring holds it
             }
         }
         return true;

@@ -141,7 +141,7 @@ final class WindowTables<K> {
             }
         }
         if (first <= latest && !keyIndex.reserve(first, latest, this)) {
-            keyIndex = null; // tables without an index build theirs at their next lookup
+            keyIndex = null; // tables without an index build theirs at their next lookup, and hold their accumulators
         }
     }
 
@@ -210,7 +210,6 @@ final class WindowTables<K> {
                     Object updated = accumulator.add(value, acc);
                     if (updated != acc) {
                         index.setValueAt(cell, updated);
-                        index.tableOf(window).setValueAt(index.positionAt(cell), updated);
                     }
                     continue;
                 }
@@ -239,6 +238,7 @@ final class WindowTables<K> {
         if (elementSlot < 0) {
             elementSlot = keyIndex.slotOf(key);
             if (elementSlot < 0) { // too many keys for rings: each table's own index from now on
+                keyIndex.writeBack(this);
                 keyIndex = null;
                 return accumulate(table, value, accumulator);
             }
@@ -249,7 +249,7 @@ final class WindowTables<K> {
             Object first = accumulator.first(value);
             // from a LongKeySelector no box comes with the key: the slot's, made once for all its windows' firings
             Object box = key.key() != null ? key.key() : keyIndex.keyAt(elementSlot);
-            int position = table.addAtSlot(box, key.longKey(), first, arrivals++, elementSlot);
+            int position = table.addAtSlot(box, key.longKey(), null, arrivals++, elementSlot); // the ring holds the value
             keyIndex.put(elementSlot, window, position, first);
             return position;
         }
@@ -257,9 +257,14 @@ final class WindowTables<K> {
         Object updated = accumulator.add(value, acc);
         if (updated != acc) {
             keyIndex.setValueAt(cell, updated);
-            table.setValueAt(keyIndex.positionAt(cell), updated);
         }
         return keyIndex.positionAt(cell);
+    }
+
+    /** The accumulator of the key at {@code position} of {@code table}: in its ring, if it has one, else in the table. */
+    Object valueAt(WindowTable table, int position) {
+        int slot = keyIndex == null || isClipped(table.window()) ? -1 : table.slotAt(position);
+        return slot >= 0 ? keyIndex.valueOf(slot, table.ringIndex()) : table.valueAt(position);
     }
 
     /** Adds {@code key}, which the table does not hold, as the latest arrival of all tables. */
@@ -296,8 +301,8 @@ final class WindowTables<K> {
         }
         System.arraycopy(tables, 1, tables, 0, --count);
         tables[count] = null;
-        if (keyIndex != null) {
-            keyIndex.removed(removed, this);
+        if (keyIndex != null && !keyIndex.removed(removed, this)) {
+            keyIndex = null;
         }
         spare = removed; // the next window opened reuses its arrays
     }
@@ -322,7 +327,7 @@ final class WindowTables<K> {
             for (int position = 0; position < table.size(); position++) {
                 K key = (K) table.keyAt(position);
                 snapshotTable.put(key, KeyGroups.assignToKeyGroup(key, maxParallelism), table.window(),
-                        table.valueAt(position));
+                        valueAt(table, position));
             }
         }
         try {
@@ -357,7 +362,7 @@ final class WindowTables<K> {
             });
         }
         snapshotTable.clear();
-        if (keyIndex != null && !keyIndex.rebuild(this, false)) { // the restored keys get their slots
+        if (keyIndex != null && !keyIndex.rebuild(this, false, keyIndex.ringBits())) { // the restored keys get their slots
             keyIndex = null; // too many for rings
         }
     }
