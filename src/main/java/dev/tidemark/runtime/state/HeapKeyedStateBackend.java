@@ -22,7 +22,8 @@ public final class HeapKeyedStateBackend<K> {
     private final String operatorName;
     private final Map<String, Registered> tables = new HashMap<>();
     private K currentKey;
-    private int currentKeyGroup;
+    private static final int NO_KEY_GROUP = -1;
+    private int currentKeyGroup; // of currentKey: NO_KEY_GROUP until asked for
     private final int subtaskIndex;
     private final int parallelism;
     private K lastChecked;
@@ -60,8 +61,9 @@ public final class HeapKeyedStateBackend<K> {
             if (restoredKeyClass != null) {
                 checkKeyTypeAfterRestore(key);
             }
-            int keyGroup = KeyGroups.assignToKeyGroup(key, maxParallelism);
+            int keyGroup = NO_KEY_GROUP; // worked out when state is first read: a window that fires reads none
             if (parallelism > 1) {
+                keyGroup = KeyGroups.assignToKeyGroup(key, maxParallelism);
                 checkOwned(key, keyGroup);
             }
             currentKey = key;
@@ -118,7 +120,11 @@ public final class HeapKeyedStateBackend<K> {
     }
 
     public int getCurrentKeyGroup() {
-        return currentKeyGroup;
+        int keyGroup = currentKeyGroup;
+        if (keyGroup == NO_KEY_GROUP) {
+            keyGroup = currentKeyGroup = KeyGroups.assignToKeyGroup(currentKey, maxParallelism);
+        }
+        return keyGroup;
     }
 
     public int maxParallelism() {
