@@ -142,6 +142,51 @@ final class KeyWindowIndex {
         return cell;
     }
 
+    /**
+     * Whether the windows from index {@code latestWindow - count + 1} to {@code latestWindow} all
+     * hold the key at {@code slot}.
+     */
+    boolean holdsAll(int slot, long latestWindow, int count) {
+        long earliest = latestWindow - count + 1;
+        if (earliest < firstReserved || latestWindow > latestReserved) {
+            return false;
+        }
+        int mask = (1 << ringBits) - 1;
+        if (wordBits == 0) { // the whole ring in one word: one test for all the windows
+            int from = (int) (earliest & mask);
+            int to = (int) (latestWindow & mask);
+            long ring = -1L >>> (64 - (1 << ringBits));
+            long bits = from <= to ? (-1L >>> (63 - to)) & (-1L << from) : (-1L << from) & ring | (-1L >>> (63 - to));
+            return (present[slot] & bits) == bits;
+        }
+        for (long window = earliest; window <= latestWindow; window++) {
+            int ringCell = (int) (window & mask);
+            if ((present[(slot << wordBits) + (ringCell >>> 6)] & 1L << ringCell) == 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Adds {@code value} to the key's accumulators in the windows from index {@code latestWindow}
+     * down, {@code count} of them, which all hold the key ({@link #holdsAll}).
+     */
+    <IN> void addToAll(int slot, long latestWindow, int count, IN value, Accumulator<IN, Object> accumulator)
+            throws Exception {
+        Object[] values = cellValues;
+        int base = slot << ringBits;
+        int mask = (1 << ringBits) - 1;
+        for (long window = latestWindow; window > latestWindow - count; window--) {
+            int cell = base + (int) (window & mask);
+            Object acc = values[cell];
+            Object updated = accumulator.add(value, acc);
+            if (updated != acc) {
+                values[cell] = updated;
+            }
+        }
+    }
+
     /** The key's position in the window's table, for a {@link #cell}. */
     int positionAt(int cell) {
         return cellPositions[cell];

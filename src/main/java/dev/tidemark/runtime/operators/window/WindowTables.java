@@ -198,12 +198,31 @@ final class WindowTables<K> {
         if (longKeys && !key.unboxed()) {
             useObjectKeys(key.key());
         }
+        if (elementSlot < 0) {
+            elementSlot = keyIndex.slotOf(key);
+            if (elementSlot < 0) {
+                dropKeyIndex();
+            }
+        }
         long start = latestStart;
-        long window = keyIndex.windowIndex(latestStart); // consecutive windows, consecutive indexes
-        for (int k = 0; k < count; k++, start -= slide, window--) {
+        long window = keyIndex == null ? 0 : keyIndex.windowIndex(latestStart); // then one less per window
+        int k = 0;
+        if (keyIndex != null) {
+            int unfired = count; // the windows that have not fired are the latest ones: mostly all
+            while (unfired > 0 && latestStart - (unfired - 1) * slide + length - 1 <= firedUpTo) {
+                unfired--;
+            }
+            if (unfired > 0 && keyIndex.holdsAll(elementSlot, window, unfired)) {
+                keyIndex.addToAll(elementSlot, window, unfired, value, accumulator); // the common case, one pass
+                k = unfired;
+                start -= unfired * slide;
+                window -= unfired;
+            }
+        }
+        for (; k < count; k++, start -= slide, window--) {
             KeyWindowIndex index = keyIndex;
             if (index != null && elementSlot >= 0 && start + length - 1 > firedUpTo) {
-                // the common case, a window that has not fired and holds the key: its cell alone is read
+                // a window that has not fired and holds the key: its cell alone is read
                 int cell = index.cell(elementSlot, window);
                 if (cell >= 0) {
                     Object acc = index.valueAt(cell);
@@ -226,6 +245,12 @@ final class WindowTables<K> {
         }
     }
 
+    /** Too many keys for rings: each table finds keys by its own index from now on, and holds their accumulators. */
+    private void dropKeyIndex() {
+        keyIndex.writeBack(this);
+        keyIndex = null;
+    }
+
     /** A window that fired already, within the allowed lateness, and whose key at {@code position} has a new element. */
     @FunctionalInterface
     interface FiredWindow {
@@ -237,9 +262,8 @@ final class WindowTables<K> {
         ElementKey<K> key = elementKey;
         if (elementSlot < 0) {
             elementSlot = keyIndex.slotOf(key);
-            if (elementSlot < 0) { // too many keys for rings: each table's own index from now on
-                keyIndex.writeBack(this);
-                keyIndex = null;
+            if (elementSlot < 0) {
+                dropKeyIndex();
                 return accumulate(table, value, accumulator);
             }
         }
