@@ -63,18 +63,13 @@ public final class Aggregations {
         }
     }
 
-    private static final class Count<T> extends Exact<T, Long> {
+    /** A total in {@code [total]}: a count or a sum. */
+    private abstract static class Total<T> extends Exact<T, Long> {
         private static final long serialVersionUID = 1L;
 
         @Override
         public long[] createAccumulator() {
             return new long[1];
-        }
-
-        @Override
-        public long[] add(T value, long[] accumulator) {
-            accumulator[0]++;
-            return accumulator;
         }
 
         @Override
@@ -89,7 +84,17 @@ public final class Aggregations {
         }
     }
 
-    private static final class Sum<T> extends Exact<T, Long> {
+    private static final class Count<T> extends Total<T> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public long[] add(T value, long[] accumulator) {
+            accumulator[0]++;
+            return accumulator;
+        }
+    }
+
+    private static final class Sum<T> extends Total<T> {
         private static final long serialVersionUID = 1L;
         private final LongField<T> field;
 
@@ -98,25 +103,9 @@ public final class Aggregations {
         }
 
         @Override
-        public long[] createAccumulator() {
-            return new long[1];
-        }
-
-        @Override
         public long[] add(T value, long[] accumulator) {
             accumulator[0] += field.of(value);
             return accumulator;
-        }
-
-        @Override
-        public Long getResult(long[] accumulator) {
-            return accumulator[0];
-        }
-
-        @Override
-        public long[] merge(long[] a, long[] b) {
-            a[0] += b[0];
-            return a;
         }
     }
 

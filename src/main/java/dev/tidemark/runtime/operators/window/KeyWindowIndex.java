@@ -174,32 +174,25 @@ final class KeyWindowIndex {
      */
     <IN> void addToAll(int slot, long latestWindow, int count, IN value, Accumulator<IN, Object> accumulator)
             throws Exception {
-        Object[] values = cellValues;
         int base = slot << ringBits;
         int mask = (1 << ringBits) - 1;
         for (long window = latestWindow; window > latestWindow - count; window--) {
-            int cell = base + (int) (window & mask);
-            Object acc = values[cell];
-            Object updated = accumulator.add(value, acc);
-            if (updated != acc) {
-                values[cell] = updated;
-            }
+            addAt(base + (int) (window & mask), value, accumulator);
+        }
+    }
+
+    /** Adds {@code value} to the accumulator in {@code cell}, a {@link #cell} of a window that holds the key. */
+    <IN> void addAt(int cell, IN value, Accumulator<IN, Object> accumulator) throws Exception {
+        Object acc = cellValues[cell];
+        Object updated = accumulator.add(value, acc);
+        if (updated != acc) {
+            cellValues[cell] = updated; // most aggregates change their accumulator in place: no store
         }
     }
 
     /** The key's position in the window's table, for a {@link #cell}. */
     int positionAt(int cell) {
         return cellPositions[cell];
-    }
-
-    /** The key's accumulator in the window, for a {@link #cell}. */
-    Object valueAt(int cell) {
-        return cellValues[cell];
-    }
-
-    /** The key's accumulator in the window is now {@code value}. */
-    void setValueAt(int cell, Object value) {
-        cellValues[cell] = value;
     }
 
     /** The accumulator of the key at {@code slot} in the open window {@code window}, which holds it. */

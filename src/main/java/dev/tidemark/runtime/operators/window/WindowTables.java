@@ -221,15 +221,10 @@ final class WindowTables<K> {
         }
         for (; k < count; k++, start -= slide, window--) {
             KeyWindowIndex index = keyIndex;
-            if (index != null && elementSlot >= 0 && start + length - 1 > firedUpTo) {
-                // a window that has not fired and holds the key: its cell alone is read
+            if (index != null && start + length - 1 > firedUpTo) {
                 int cell = index.cell(elementSlot, window);
-                if (cell >= 0) {
-                    Object acc = index.valueAt(cell);
-                    Object updated = accumulator.add(value, acc);
-                    if (updated != acc) {
-                        index.setValueAt(cell, updated);
-                    }
+                if (cell >= 0) { // a window that has not fired and holds the key: its cell alone is read
+                    index.addAt(cell, value, accumulator);
                     continue;
                 }
             }
@@ -277,11 +272,7 @@ final class WindowTables<K> {
             keyIndex.put(elementSlot, window, position, first);
             return position;
         }
-        Object acc = keyIndex.valueAt(cell);
-        Object updated = accumulator.add(value, acc);
-        if (updated != acc) {
-            keyIndex.setValueAt(cell, updated);
-        }
+        keyIndex.addAt(cell, value, accumulator);
         return keyIndex.positionAt(cell);
     }
 
