@@ -18,10 +18,11 @@ import java.util.List;
 
 /**
  * Tumbling and sliding event-time windows with the default trigger and an eager reduce or
- * aggregate, kept window first: one {@link WindowTable} per window, holding every key's
- * accumulator. Such windows are aligned (every key has the same boundaries), so the watermark fires
- * a whole table at once, and no key needs a timer of its own. An element costs one key lookup (for
- * all the windows it belongs to: sliding windows find the key's place in each through a
+ * aggregate, kept window first: one {@link WindowTable} per window, holding every key (and, for
+ * tumbling windows, its accumulator; sliding windows keep them by key). Such windows are aligned
+ * (every key has the same boundaries), so the watermark fires a whole table at once, and no key
+ * needs a timer of its own. An element costs one key lookup (for all the windows it belongs to:
+ * sliding windows find the key's ring of accumulators, one per open window, through a
  * {@link KeyWindowIndex}), no key group and no timer; a window's state goes, whole, when it is
  * cleaned up, which also makes it short-lived garbage. With a {@code LongKeySelector} the key stays a
  * {@code long} from the element to the table: an element whose key the window holds already

@@ -10,9 +10,9 @@ import java.util.Arrays;
  * window's {@link WindowTable} and its accumulator there, and a bit per cell says whether the window
  * holds the key. A key's cells lie side by side, so an element's windows are found in a few cache
  * lines, and the tables need no hash index of their own. The rings alone hold the accumulators of
- * the keys they have slots for (their tables hold {@code null} there): an update is one store, and
- * the collector, copying the accumulators from here, lays each key's side by side. A window's cells
- * are emptied when it is cleaned up, so its accumulators go with it.
+ * the keys they have slots for (their tables hold {@code null} there), so an update that returns a
+ * new accumulator is one store. A window's cells are emptied when it is cleaned up, so its
+ * accumulators go with it.
  *
  * <p>The ring is as large as the span of open windows (from the first not yet cleaned up to the
  * latest), and grows when that span does. A slot whose key is in no open window stays in the
@@ -29,8 +29,8 @@ import java.util.Arrays;
 final class KeyWindowIndex {
 
     private static final long NO_WINDOW = Long.MIN_VALUE; // the window of a clipped table: no window index is this
-    static final int MAX_SPAN = 256; // open windows a ring may hold: 3 KB per key
-    private static final long MAX_CELLS = 1L << 27; // 1.5 GB of rings; past it the tables' own indexes cost less
+    static final int MAX_SPAN = 256; // open windows a ring may hold: 2 KB per key
+    private static final long MAX_CELLS = 1L << 27; // 1 GB of rings; past it the tables' own indexes cost less
 
     private final long slide;
     private WindowTable directory; // key -> slot (its position); its values are unused
@@ -42,7 +42,7 @@ final class KeyWindowIndex {
     private long latestReserved = 0;
     private long[] present = new long[16]; // per slot, words of one bit per cell: whether its window holds the key
     private int[] cellPositions = new int[16 << 2]; // -> the key's position in that window's table
-    private Object[] cellValues = new Object[16 << 2]; // -> its accumulator there, read without touching the table
+    private Object[] cellValues = new Object[16 << 2]; // -> its accumulator there, kept nowhere else
     private WindowTable[] tablesByWindow = new WindowTable[1 << 2]; // open tables at (window & mask)
 
     /** @param longKeys whether keys are {@code long}s, as the operator's tables keep them */
