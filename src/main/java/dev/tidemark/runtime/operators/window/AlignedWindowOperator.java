@@ -58,6 +58,8 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     private final PeriodStarts starts; // of the last window an element belongs to
     private final WindowTables<K> tables; // the open windows; arrival order is the default operator's timer order
     private final int maxParallelism;
+    private final int slidesPerWindow; // size / slide, and its remainder: an element's windows without a division
+    private final long slideRemainder;
     private final WindowTables.FiredWindow refire = this::emit; // a fired window's key got an element within the lateness
 
     /** Whether {@code spec} is one this operator runs with the default operator's results. */
@@ -94,6 +96,8 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
         this.maxParallelism = context.config().getMaxParallelism();
         this.tables = new WindowTables<>(keyed.backend(), size, AccumulatingContents.STATE, AccumulatingContents.class,
                 maxParallelism, elementKey);
+        this.slidesPerWindow = (int) Math.min(size / slide, Integer.MAX_VALUE);
+        this.slideRemainder = size % slide;
         if (size > slide && (size - 1) / slide < KeyWindowIndex.MAX_SPAN) {
             tables.findKeysOncePerElement(slide); // an element's key is found once for all its windows
         }
@@ -117,9 +121,12 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
         tables.startElement();
         long watermark = timers.currentWatermark();
         long latestBack = starts.positionOf(timestamp);
-        if (tables.findsKeysOncePerElement() && !reachesAnEndOfTime(timestamp, latestBack)) {
-            accumulateInWindows(value, timestamp, latestBack, watermark);
-            return;
+        if (tables.findsKeysOncePerElement()) {
+            int windows = windowsOf(latestBack);
+            if (!reachesAnEndOfTime(timestamp, latestBack, windows)) {
+                accumulateInWindows(value, timestamp, latestBack, windows, watermark);
+                return;
+            }
         }
         boolean accepted = false;
         // back: how far the timestamp lies into each of its windows, latest window first; windows at the
@@ -144,18 +151,26 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     }
 
     /** Whether a window of an element at {@code timestamp}, {@code latestBack} into its latest window, is clipped. */
-    private boolean reachesAnEndOfTime(long timestamp, long latestBack) {
-        long earliestBack = latestBack + (size - 1 - latestBack) / slide * slide;
+    private boolean reachesAnEndOfTime(long timestamp, long latestBack, int windows) {
+        long earliestBack = latestBack + (windows - 1) * slide;
         return timestamp < Long.MIN_VALUE + earliestBack || timestamp > Long.MAX_VALUE - (size - latestBack);
+    }
+
+    /**
+     * How many windows an element {@code latestBack} into its latest window belongs to:
+     * {@code (size - 1 - latestBack) / slide + 1}, without a division per element.
+     */
+    private int windowsOf(long latestBack) {
+        return latestBack < slideRemainder ? slidesPerWindow + 1 : slidesPerWindow;
     }
 
     /**
      * The element's windows, none of them clipped: those not late get it, latest first, through
      * {@link WindowTables#accumulateInWindows}, which finds its key once for all of them.
      */
-    private void accumulateInWindows(IN value, long timestamp, long latestBack, long watermark) throws Exception {
+    private void accumulateInWindows(IN value, long timestamp, long latestBack, int windows, long watermark)
+            throws Exception {
         long latestStart = timestamp - latestBack;
-        int windows = (int) ((size - 1 - latestBack) / slide) + 1;
         while (windows > 0 && lateness.isWindowLate(latestStart - (windows - 1) * slide + size - 1, watermark)) {
             windows--; // the earliest windows are late first
         }

@@ -33,6 +33,8 @@ final class KeyWindowIndex {
     private static final long MAX_CELLS = 1L << 27; // 1 GB of rings; past it the tables' own indexes cost less
 
     private final long slide;
+    private long lastStart; // the last start windowIndex was asked for, and its index
+    private long lastIndex;
     private WindowTable directory; // key -> slot (its position); its values are unused
     private int[] open = new int[16]; // per slot: how many open windows hold its key
     private int live; // slots whose key is in an open window
@@ -58,7 +60,11 @@ final class KeyWindowIndex {
 
     /** The index of the window starting at {@code start}: consecutive windows have consecutive indexes. */
     long windowIndex(long start) {
-        return Math.floorDiv(start, slide);
+        if (start != lastStart) { // consecutive elements mostly share their latest window: one division for all
+            lastIndex = Math.floorDiv(start, slide);
+            lastStart = start;
+        }
+        return lastIndex;
     }
 
     /** The open table of window {@code window} (an index, as {@link #windowIndex} gives it), or null. */
