@@ -277,14 +277,13 @@ final class KeyWindowIndex {
         if (window != NO_WINDOW && tablesByWindow[ringCell] == table) {
             tablesByWindow[ringCell] = null;
         }
-        int words = wordsPerSlot();
         for (int position = 0; position < table.size(); position++) {
             int slot = table.slotAt(position);
             if (slot < 0) {
                 continue;
             }
             if (window != NO_WINDOW) { // a clipped table's keys have no cell
-                present[slot * words + (ringCell >>> 6)] &= ~(1L << ringCell);
+                present[(slot << wordBits) + (ringCell >>> 6)] &= ~(1L << ringCell);
                 cellValues[(slot << ringBits) + ringCell] = null; // the accumulator goes with its window
             }
             if (--open[slot] == 0) {
