@@ -17,12 +17,13 @@ import java.util.TreeMap;
  */
 public final class HeapKeyedStateBackend<K> {
 
+    private static final int NO_KEY_GROUP = -1;
+
     private final int maxParallelism;
     private final StateClock clock;
     private final String operatorName;
     private final Map<String, Registered> tables = new HashMap<>();
     private K currentKey;
-    private static final int NO_KEY_GROUP = -1;
     private int currentKeyGroup; // of currentKey: NO_KEY_GROUP until asked for
     private final int subtaskIndex;
     private final int parallelism;

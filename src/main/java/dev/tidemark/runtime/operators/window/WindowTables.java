@@ -198,12 +198,7 @@ final class WindowTables<K> {
         if (longKeys && !key.unboxed()) {
             useObjectKeys(key.key());
         }
-        if (elementSlot < 0) {
-            elementSlot = keyIndex.slotOf(key);
-            if (elementSlot < 0) {
-                dropKeyIndex();
-            }
-        }
+        findElementSlot();
         long start = latestStart;
         long window = keyIndex == null ? 0 : keyIndex.windowIndex(latestStart); // then one less per window
         int k = 0;
@@ -219,16 +214,8 @@ final class WindowTables<K> {
                 window -= unfired;
             }
         }
-        for (; k < count; k++, start -= slide, window--) {
-            KeyWindowIndex index = keyIndex;
-            if (index != null && start + length - 1 > firedUpTo) {
-                int cell = index.cell(elementSlot, window);
-                if (cell >= 0) { // a window that has not fired and holds the key: its cell alone is read
-                    index.addAt(cell, value, accumulator);
-                    continue;
-                }
-            }
-            WindowTable table = index == null ? null : index.tableOf(window);
+        for (; k < count; k++, start -= slide, window--) { // a window new to the key, or fired, or all without rings
+            WindowTable table = keyIndex == null ? null : keyIndex.tableOf(window);
             if (table == null) {
                 table = table(start, start + length, firedUpTo);
             }
@@ -236,6 +223,19 @@ final class WindowTables<K> {
                     : accumulate(table, value, accumulator);
             if (table.fired()) {
                 fired.emit(table, position, time);
+            }
+        }
+    }
+
+    /**
+     * Finds the slot of the element's key, once per element; with too many keys for rings, gives
+     * them up.
+     */
+    private void findElementSlot() {
+        if (elementSlot < 0 && keyIndex != null) {
+            elementSlot = keyIndex.slotOf(elementKey);
+            if (elementSlot < 0) {
+                dropKeyIndex();
             }
         }
     }
@@ -255,12 +255,9 @@ final class WindowTables<K> {
     /** {@link #accumulate} through the key index: the element's key is looked up once for all its windows. */
     private <IN> int accumulateAtSlot(WindowTable table, IN value, Accumulator<IN, Object> accumulator) throws Exception {
         ElementKey<K> key = elementKey;
-        if (elementSlot < 0) {
-            elementSlot = keyIndex.slotOf(key);
-            if (elementSlot < 0) {
-                dropKeyIndex();
-                return accumulate(table, value, accumulator);
-            }
+        findElementSlot();
+        if (keyIndex == null) {
+            return accumulate(table, value, accumulator);
         }
         long window = table.ringIndex();
         int cell = keyIndex.cell(elementSlot, window);
