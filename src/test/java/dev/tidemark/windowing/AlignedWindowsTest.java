@@ -30,6 +30,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Function;
+import java.util.function.ObjIntConsumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -159,17 +160,50 @@ class AlignedWindowsTest {
         }
     }
 
+    /**
+     * The last digits of the values in the order they were added: an aggregate whose result tells
+     * whether each window's accumulator saw its elements in arrival order.
+     */
+    static final class Digits implements AggregateFunction<Event, long[], Long> {
+        @Override
+        public long[] createAccumulator() {
+            return new long[1];
+        }
+
+        @Override
+        public long[] add(Event e, long[] acc) {
+            acc[0] = acc[0] * 10 + e.value() % 10; // wraps alike in every operator
+            return acc;
+        }
+
+        @Override
+        public Long getResult(long[] acc) {
+            return acc[0];
+        }
+
+        @Override
+        public long[] merge(long[] a, long[] b) {
+            throw new UnsupportedOperationException("not used by windows that do not merge");
+        }
+    }
+
+    /** How the test windows fold their elements. */
+    enum Fold {
+        REDUCE, SUM, DIGITS
+    }
+
     static SingleOutputStreamOperator<String> windows(KeyedStream<Event, Integer> keyed,
-            WindowAssigner<Object, TimeWindow> assigner, long lateness, boolean reference, boolean reduce) {
+            WindowAssigner<Object, TimeWindow> assigner, long lateness, boolean reference, Fold fold) {
         WindowedStream<Event, Integer, TimeWindow> windowed = keyed.window(assigner)
                 .allowedLateness(Duration.ofMillis(lateness)).sideOutputLateData(LATE);
         if (reference) {
             windowed = windowed.trigger(new SameAsEventTimeTrigger());
         }
-        if (reduce) {
-            return windowed.reduce((a, b) -> new Event(a.key(), a.value() + b.value()), new Track<>());
-        }
-        return windowed.aggregate(new Sum(), new Track<>());
+        return switch (fold) {
+            case REDUCE -> windowed.reduce((a, b) -> new Event(a.key(), a.value() + b.value()), new Track<>());
+            case SUM -> windowed.aggregate(new Sum(), new Track<>());
+            case DIGITS -> windowed.aggregate(new Digits(), new Track<>());
+        };
     }
 
     private static WindowAssigner<Object, TimeWindow> randomAssigner(Random random) {
@@ -190,11 +224,11 @@ class AlignedWindowsTest {
         for (int run = 0; run < 60; run++) {
             WindowAssigner<Object, TimeWindow> assigner = randomAssigner(random);
             long lateness = random.nextBoolean() ? 0 : random.nextInt(40);
-            boolean reduce = random.nextBoolean();
+            Fold fold = Fold.values()[random.nextInt(Fold.values().length)];
             String config = "seed=" + seed + " run=" + run + " assigner=" + assigner + " lateness=" + lateness
-                    + " reduce=" + reduce;
-            assertSameOutput(random, config, keyed -> windows(keyed, assigner, lateness, false, reduce),
-                    keyed -> windows(keyed, assigner, lateness, true, reduce));
+                    + " fold=" + fold;
+            assertSameOutput(random, config, keyed -> windows(keyed, assigner, lateness, false, fold),
+                    keyed -> windows(keyed, assigner, lateness, true, fold));
         }
     }
 
@@ -211,7 +245,7 @@ class AlignedWindowsTest {
             String config = "seed=" + seed + " run=" + run + " size=" + size + " slide=" + slide;
             assertSameOutput(random, config,
                     keyed -> keyed.window(assigner).sideOutputLateData(LATE).sharePanes().aggregate(new Sum(), new Track<>()),
-                    keyed -> windows(keyed, assigner, 0, true, false));
+                    keyed -> windows(keyed, assigner, 0, true, Fold.SUM));
         }
     }
 
@@ -261,9 +295,9 @@ class AlignedWindowsTest {
 
     @Test
     void windowTables_surviveARestore() {
-        List<String> uninterrupted = runWithRestoreAt(-1, keyed -> windows(keyed, twelveBy4(), 6, false, false));
+        List<String> uninterrupted = runWithRestoreAt(-1, keyed -> windows(keyed, twelveBy4(), 6, false, Fold.SUM));
         assertThat(uninterrupted).as("late firings happen").anyMatch(s -> s.contains("|fired 2|"));
-        assertThat(runWithRestoreAt(157, keyed -> windows(keyed, twelveBy4(), 6, false, false)))
+        assertThat(runWithRestoreAt(157, keyed -> windows(keyed, twelveBy4(), 6, false, Fold.SUM)))
                 .isEqualTo(uninterrupted);
     }
 
@@ -273,7 +307,7 @@ class AlignedWindowsTest {
                 keyed -> keyed.window(twelveBy4()).sharePanes().aggregate(new Sum(), new Track<>());
         List<String> uninterrupted = runWithRestoreAt(-1, panes);
         assertThat(uninterrupted).as("the general operator's results")
-                .isEqualTo(runWithRestoreAt(-1, keyed -> windows(keyed, twelveBy4(), 0, true, false)));
+                .isEqualTo(runWithRestoreAt(-1, keyed -> windows(keyed, twelveBy4(), 0, true, Fold.SUM)));
         assertThat(runWithRestoreAt(157, panes)).isEqualTo(uninterrupted);
     }
 
@@ -284,9 +318,9 @@ class AlignedWindowsTest {
     @Test
     void aSnapshot_restoresAcrossTheTwoOperators() {
         Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> aligned =
-                keyed -> windows(keyed, twelveBy4(), 6, false, false);
+                keyed -> windows(keyed, twelveBy4(), 6, false, Fold.SUM);
         Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> general =
-                keyed -> windows(keyed, twelveBy4(), 6, true, false);
+                keyed -> windows(keyed, twelveBy4(), 6, true, Fold.SUM);
         List<String> uninterrupted = runWithRestoreAt(-1, aligned);
         assertThat(runSwitchingAt(157, aligned, general)).as("aligned, then general").isEqualTo(uninterrupted);
         assertThat(runSwitchingAt(157, general, aligned)).as("general, then aligned").isEqualTo(uninterrupted);
@@ -304,13 +338,13 @@ class AlignedWindowsTest {
         Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> aligned =
                 keyed -> keyed.window(twelveBy4()).aggregate(new Sum(), new Track<>());
         Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> general =
-                keyed -> windows(keyed, twelveBy4(), 0, true, false);
+                keyed -> windows(keyed, twelveBy4(), 0, true, Fold.SUM);
         List<String> uninterrupted = runWithRestoreAt(-1, aligned);
         assertThat(runSwitchingAt(157, panes, aligned)).as("panes, then aligned windows").isEqualTo(uninterrupted);
         assertThat(runSwitchingAt(157, panes, general)).as("panes, then general").isEqualTo(uninterrupted);
         assertThatThrownBy(() -> runSwitchingAt(157, aligned, panes))
                 .hasStackTraceContaining("the snapshot holds accumulators per window, not per pane");
-        assertThatThrownBy(() -> runSwitchingAt(157, panes, keyed -> windows(keyed, twelveBy4(), 0, false, true)))
+        assertThatThrownBy(() -> runSwitchingAt(157, panes, keyed -> windows(keyed, twelveBy4(), 0, false, Fold.REDUCE)))
                 .hasStackTraceContaining("the snapshot holds accumulators per pane (sharePanes(), or an aggregate"
                         + " whose mergesExactly()), and a program without panes restores them only with aggregate(...)");
     }
@@ -421,6 +455,14 @@ class AlignedWindowsTest {
     static List<String> runSwitchingAt(int at,
             Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> first,
             Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> then) {
+        return runSwitchingAt(at, first, then, AlignedWindowsTest::emitEvent);
+    }
+
+    /** As above, with the 300 events (and watermarks) {@code events} emits for each {@code i}. */
+    static List<String> runSwitchingAt(int at,
+            Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> first,
+            Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> then,
+            ObjIntConsumer<TestSource<Event>> events) {
         List<String> committed = new ArrayList<>();
         JobSnapshot snapshot;
         try (TestDriver driver = TestDriver.create()) {
@@ -428,7 +470,7 @@ class AlignedWindowsTest {
             TestSink<String> out = driver.sink(first.apply(in.stream().keyBy(Event::key)));
             driver.start();
             for (int i = 0; i <= at; i++) {
-                emitEvent(in, i);
+                events.accept(in, i);
             }
             snapshot = driver.snapshot();
             committed.addAll(out.records());
@@ -438,7 +480,7 @@ class AlignedWindowsTest {
             TestSink<String> out = driver.sink(then.apply(in.stream().keyBy(Event::key)));
             driver.start(snapshot);
             for (int i = at + 1; i < 300; i++) {
-                emitEvent(in, i);
+                events.accept(in, i);
             }
             in.finish();
             committed.addAll(out.records());
@@ -455,7 +497,7 @@ class AlignedWindowsTest {
         }
     }
 
-    private static WindowAssigner<Object, TimeWindow> twelveBy4() {
+    static WindowAssigner<Object, TimeWindow> twelveBy4() {
         return SlidingEventTimeWindows.of(Duration.ofMillis(12), Duration.ofMillis(4));
     }
 

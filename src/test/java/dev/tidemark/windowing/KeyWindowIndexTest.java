@@ -1,12 +1,21 @@
 package dev.tidemark.windowing;
 
 import static dev.tidemark.windowing.AlignedWindowsTest.assertSameOutput;
+import static dev.tidemark.windowing.AlignedWindowsTest.runSwitchingAt;
+import static dev.tidemark.windowing.AlignedWindowsTest.twelveBy4;
 import static dev.tidemark.windowing.AlignedWindowsTest.windows;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.tidemark.windowing.AlignedWindowsTest.Event;
+import dev.tidemark.windowing.AlignedWindowsTest.Fold;
 import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
+import dev.tidemark.api.KeyedStream;
+import dev.tidemark.api.SingleOutputStreamOperator;
+import dev.tidemark.testing.TestSource;
 import java.time.Duration;
+import java.util.List;
 import java.util.Random;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,7 +24,8 @@ import org.junit.jupiter.api.Test;
  * come and go by the thousand, or come back now and then (its directory is compacted, and keeps or
  * gives back its arrays), a watermark that stalls (every key's
  * ring grows with the span of open windows, and past what a ring may hold the tables find keys by
- * their own indexes again), and allowed lateness (fired windows stay open).
+ * their own indexes again), allowed lateness (fired windows stay open), and rare keys (a key's first
+ * element in a window waits there until the window needs an accumulator).
  */
 class KeyWindowIndexTest {
 
@@ -28,15 +38,15 @@ class KeyWindowIndexTest {
             long size = slide * (2 + random.nextInt(7));
             var assigner = SlidingEventTimeWindows.of(Duration.ofMillis(size), Duration.ofMillis(slide));
             long lateness = random.nextBoolean() ? 0 : random.nextInt(30);
-            boolean reduce = random.nextBoolean();
+            Fold fold = Fold.values()[random.nextInt(Fold.values().length)];
             long stall = run % 3 == 0 ? 2_000 : 40; // of event time without a watermark, now and then
             // keys that come back: each is in a window about a third of the time, so the compacted directory keeps its arrays
             boolean returning = run % 2 == 1;
             long returningKeys = 3 * (size + 30) * 100;
             String config = "seed=" + seed + " run=" + run + " size=" + size + " slide=" + slide + " lateness=" + lateness
-                    + " reduce=" + reduce + " stall=" + stall + " returning=" + returning;
-            assertSameOutput(config, keyed -> windows(keyed, assigner, lateness, false, reduce),
-                    keyed -> windows(keyed, assigner, lateness, true, reduce), in -> {
+                     + " fold=" + fold + " stall=" + stall + " returning=" + returning;
+            assertSameOutput(config, keyed -> windows(keyed, assigner, lateness, false, fold),
+                    keyed -> windows(keyed, assigner, lateness, true, fold), in -> {
                         long clock = 0;
                         long quietUntil = -1;
                         for (int i = 0; i < 20_000; i++) {
@@ -52,6 +62,37 @@ class KeyWindowIndexTest {
                             }
                         }
                     });
+        }
+    }
+
+    /**
+     * A key's first element in a window waits there until the window needs an accumulator; a
+     * snapshot taken while elements wait holds the accumulators the general operator would, and
+     * either operator restores it. The aggregate sees each window's elements in arrival order.
+     */
+    @Test
+    void firstElementsWaitingInTheirWindows_surviveASnapshot_intoEitherOperator() {
+        Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> aligned =
+                keyed -> windows(keyed, twelveBy4(), 6, false, Fold.DIGITS);
+        Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> general =
+                keyed -> windows(keyed, twelveBy4(), 6, true, Fold.DIGITS);
+        List<String> uninterrupted = runSwitchingAt(-1, general, general, KeyWindowIndexTest::rareAndCommonKeys);
+        assertThat(uninterrupted).as("rare keys alone in a window").anyMatch(s -> s.startsWith("7|"))
+                .as("late firings").anyMatch(s -> s.contains("|fired 2|"));
+        assertThat(runSwitchingAt(-1, aligned, aligned, KeyWindowIndexTest::rareAndCommonKeys)).isEqualTo(uninterrupted);
+        for (int at : new int[] {57, 158, 233}) {
+            assertThat(runSwitchingAt(at, aligned, aligned, KeyWindowIndexTest::rareAndCommonKeys))
+                    .as("aligned at " + at).isEqualTo(uninterrupted);
+            assertThat(runSwitchingAt(at, aligned, general, KeyWindowIndexTest::rareAndCommonKeys))
+                    .as("aligned, then general, at " + at).isEqualTo(uninterrupted);
+        }
+    }
+
+    /** Event {@code i}: every third of two common keys, the others of 50 keys each back every 25 ms, alone in its windows. */
+    private static void rareAndCommonKeys(TestSource<Event> in, int i) {
+        in.emit(new Event(i % 3 == 0 ? 100 + i % 2 : i % 50, i % 10), i / 2 - (i * 7) % 9);
+        if (i % 20 == 19) {
+            in.emitWatermark(i / 2 - 3);
         }
     }
 }

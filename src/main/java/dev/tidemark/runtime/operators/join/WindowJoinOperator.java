@@ -34,7 +34,7 @@ public final class WindowJoinOperator<K, T1, T2, OUT> implements TwoInputStreamO
         }
         this.side = sided.side();
         this.windows = SessionWindowOperator.applies(spec) ? new SessionWindowOperator<>(spec, context)
-                : new AlignedWindowOperator<>(spec, context);
+                : new AlignedWindowOperator<>(spec, context, true); // its aggregate reads the side as elements arrive
     }
 
     /** Whether the windows of {@code spec} can take untagged elements: they never look at one. */

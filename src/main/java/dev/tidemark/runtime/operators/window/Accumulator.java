@@ -9,8 +9,12 @@ import dev.tidemark.api.functions.ReduceFunction;
  */
 interface Accumulator<IN, ACC> {
 
-    /** The accumulator of a window whose first element is {@code value}. */
-    ACC first(IN value) throws Exception;
+    /**
+     * The accumulator of a window whose first element is {@code value}. Throws no checked exception
+     * (a reduce's first accumulator is the element, an aggregate's functions throw none), so an
+     * accumulator can be made wherever it is first needed.
+     */
+    ACC first(IN value);
 
     /** Adds {@code value}; may return {@code acc} itself, changed. */
     ACC add(IN value, ACC acc) throws Exception;

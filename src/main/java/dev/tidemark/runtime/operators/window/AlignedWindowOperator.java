@@ -68,8 +68,19 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
                 && spec.firesByEventTimeEagerly();
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
     public AlignedWindowOperator(WindowOperatorSpec<K, IN, OUT, TimeWindow> spec, OperatorContext<OUT> context) {
+        this(spec, context, false);
+    }
+
+    /**
+     * @param addsOnArrival whether each element must be added to its windows' accumulators as it
+     *     arrives, for an aggregate that reads more than its arguments (a window join's reads which
+     *     input the element came from); otherwise a key's first element in a sliding window may wait
+     *     until the window needs its accumulator
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public AlignedWindowOperator(WindowOperatorSpec<K, IN, OUT, TimeWindow> spec, OperatorContext<OUT> context,
+            boolean addsOnArrival) {
         super(context, spec.function());
         if (!applies(spec)) {
             throw new IllegalArgumentException("aligned windows need tumbling or sliding event-time windows, the default"
@@ -99,7 +110,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
         this.slidesPerWindow = (int) Math.min(size / slide, Integer.MAX_VALUE);
         this.slideRemainder = size % slide;
         if (size > slide && (size - 1) / slide < KeyWindowIndex.MAX_SPAN) {
-            tables.findKeysOncePerElement(slide); // an element's key is found once for all its windows
+            tables.findKeysOncePerElement(slide, accumulator, !addsOnArrival); // a key found once for all its windows
         }
     }
 

@@ -14,6 +14,13 @@ import java.util.Arrays;
  * new accumulator is one store. A window's cells are emptied when it is cleaned up, so its
  * accumulators go with it.
  *
+ * <p>A key's first element in a window waits in its cell, and a second bit says so, until the window
+ * needs an accumulator: the key's next element there, the window's firing or a snapshot. Where keys
+ * are rare (an element per key and window) an element so keeps no accumulator in each of its
+ * windows between its arrival and their firing, only itself, once; its accumulators are made as
+ * its windows fire, and are mostly garbage at once. Each accumulator still gets the same calls in
+ * the same order, only later.
+ *
  * <p>The ring is as large as the span of open windows (from the first not yet cleaned up to the
  * latest), and grows when that span does. A slot whose key is in no open window stays in the
  * directory (a key that comes back finds it again) until dead slots outnumber live ones; then the
@@ -33,29 +40,47 @@ final class KeyWindowIndex {
     private static final long MAX_CELLS = 1L << 27; // 1 GB of rings; past it the tables' own indexes cost less
 
     private final long slide;
+    private final Accumulator<Object, Object> accumulator; // makes the accumulator of an element that waits
     private long lastStart; // the last start windowIndex was asked for, and its index
     private long lastIndex;
     private WindowTable directory; // key -> slot (its position); its values are unused
     private int[] open = new int[16]; // per slot: how many open windows hold its key
     private int live; // slots whose key is in an open window
     private int ringBits = 2;
-    private int wordBits; // log2 of the words of present per slot: one bit per cell of a ring
+    private int wordBits; // log2 of the words of each kind of bit per slot: one bit per cell of a ring
     private long firstReserved = 1; // the windows every ring has room for, as the last reserve gave them: none yet
     private long latestReserved = 0;
-    private long[] present = new long[16]; // per slot, words of one bit per cell: whether its window holds the key
+    // per slot, words of one bit per cell: whether its window holds the key, then whether the cell holds
+    // the key's first element, not yet added; side by side, so that an add reads both in one cache line
+    private long[] bits = new long[16 * 2];
     private int[] cellPositions = new int[16 << 2]; // -> the key's position in that window's table
     private Object[] cellValues = new Object[16 << 2]; // -> its accumulator there, kept nowhere else
     private WindowTable[] tablesByWindow = new WindowTable[1 << 2]; // open tables at (window & mask)
 
-    /** @param longKeys whether keys are {@code long}s, as the operator's tables keep them */
-    KeyWindowIndex(long slide, boolean longKeys) {
+    /**
+     * @param longKeys whether keys are {@code long}s, as the operator's tables keep them
+     * @param accumulator the windows' accumulator, which adds a waiting element when its cell needs one
+     */
+    @SuppressWarnings("unchecked")
+    KeyWindowIndex(long slide, boolean longKeys, Accumulator<?, Object> accumulator) {
         this.slide = slide;
+        this.accumulator = (Accumulator<Object, Object>) accumulator;
         this.directory = new WindowTable(null, 16, longKeys);
     }
 
-    /** How many {@code long}s of {@link #present} a slot has: one bit per cell of its ring. */
+    /** How many {@code long}s of {@link #bits} a slot has: two bits per cell of its ring. */
     private int wordsPerSlot() {
-        return 1 << wordBits;
+        return 2 << wordBits;
+    }
+
+    /** The index in {@link #bits} of the word that says whether cell {@code ringCell} of {@code slot} is present. */
+    private int presentWord(int slot, int ringCell) {
+        return (slot << (wordBits + 1)) + (ringCell >>> 6);
+    }
+
+    /** The index in {@link #bits} of the word that says whether an element waits in cell {@code ringCell} of {@code slot}. */
+    private int waitingWord(int slot, int ringCell) {
+        return presentWord(slot, ringCell) + (1 << wordBits);
     }
 
     /** The index of the window starting at {@code start}: consecutive windows have consecutive indexes. */
@@ -123,7 +148,7 @@ final class KeyWindowIndex {
         if (slots > open.length) {
             int length = (int) Math.min(Math.max(slots, open.length * 2L), MAX_CELLS >> ringBits);
             open = Arrays.copyOf(open, length);
-            present = Arrays.copyOf(present, length * wordsPerSlot());
+            bits = Arrays.copyOf(bits, length * wordsPerSlot());
             cellPositions = Arrays.copyOf(cellPositions, length << ringBits);
             cellValues = Arrays.copyOf(cellValues, length << ringBits);
         }
@@ -139,7 +164,7 @@ final class KeyWindowIndex {
         }
         int ringCell = (int) (window & ((1 << ringBits) - 1));
         // one word holds a ring of up to 64 cells: the key's bits for all an element's windows are read once
-        if ((present[(slot << wordBits) + (ringCell >>> 6)] & 1L << ringCell) == 0) {
+        if ((bits[presentWord(slot, ringCell)] & 1L << ringCell) == 0) {
             return -1;
         }
         int cell = (slot << ringBits) + ringCell;
@@ -150,7 +175,8 @@ final class KeyWindowIndex {
 
     /**
      * Whether the windows from index {@code latestWindow - count + 1} to {@code latestWindow} all
-     * hold the key at {@code slot}.
+     * hold an accumulator of the key at {@code slot}: all hold the key, and in none does its first
+     * element wait.
      */
     boolean holdsAll(int slot, long latestWindow, int count) {
         long earliest = latestWindow - count + 1;
@@ -163,11 +189,13 @@ final class KeyWindowIndex {
             int to = (int) (latestWindow & mask);
             long ring = -1L >>> (64 - (1 << ringBits));
             long bits = from <= to ? (-1L >>> (63 - to)) & (-1L << from) : (-1L << from) & ring | (-1L >>> (63 - to));
-            return (present[slot] & bits) == bits;
+            int word = presentWord(slot, 0);
+            return (this.bits[word] & bits) == bits && (this.bits[word + 1] & bits) == 0; // the next word: waiting
         }
         for (long window = earliest; window <= latestWindow; window++) {
             int ringCell = (int) (window & mask);
-            if ((present[(slot << wordBits) + (ringCell >>> 6)] & 1L << ringCell) == 0) {
+            int word = presentWord(slot, ringCell);
+            if ((bits[word] & 1L << ringCell) == 0 || (bits[word + (1 << wordBits)] & 1L << ringCell) != 0) {
                 return false;
             }
         }
@@ -176,20 +204,23 @@ final class KeyWindowIndex {
 
     /**
      * Adds {@code value} to the key's accumulators in the windows from index {@code latestWindow}
-     * down, {@code count} of them, which all hold the key ({@link #holdsAll}).
+     * down, {@code count} of them, which all hold one ({@link #holdsAll}).
      */
-    <IN> void addToAll(int slot, long latestWindow, int count, IN value, Accumulator<IN, Object> accumulator)
-            throws Exception {
+    void addToAll(int slot, long latestWindow, int count, Object value) throws Exception {
         int base = slot << ringBits;
         int mask = (1 << ringBits) - 1;
         for (long window = latestWindow; window > latestWindow - count; window--) {
-            addAt(base + (int) (window & mask), value, accumulator);
+            int cell = base + (int) (window & mask);
+            add(cell, value, cellValues[cell]);
         }
     }
 
     /** Adds {@code value} to the accumulator in {@code cell}, a {@link #cell} of a window that holds the key. */
-    <IN> void addAt(int cell, IN value, Accumulator<IN, Object> accumulator) throws Exception {
-        Object acc = cellValues[cell];
+    void addAt(int cell, Object value) throws Exception {
+        add(cell, value, accumulatorAt(cell));
+    }
+
+    private void add(int cell, Object value, Object acc) throws Exception {
         Object updated = accumulator.add(value, acc);
         if (updated != acc) {
             cellValues[cell] = updated; // most aggregates change their accumulator in place: no store
@@ -203,7 +234,21 @@ final class KeyWindowIndex {
 
     /** The accumulator of the key at {@code slot} in the open window {@code window}, which holds it. */
     Object valueOf(int slot, long window) {
-        return cellValues[(slot << ringBits) + (int) (window & ((1 << ringBits) - 1))];
+        return accumulatorAt((slot << ringBits) + (int) (window & ((1 << ringBits) - 1)));
+    }
+
+    /** The accumulator in {@code cell}, made first if the key's first element waits there. */
+    private Object accumulatorAt(int cell) {
+        int ringCell = cell & ((1 << ringBits) - 1);
+        int word = waitingWord(cell >>> ringBits, ringCell);
+        long bit = 1L << ringCell;
+        if ((bits[word] & bit) == 0) {
+            return cellValues[cell];
+        }
+        Object acc = accumulator.first(cellValues[cell]);
+        cellValues[cell] = acc;
+        bits[word] &= ~bit; // only once the user's function made it
+        return acc;
     }
 
     /**
@@ -225,10 +270,21 @@ final class KeyWindowIndex {
         }
     }
 
+    /**
+     * The key at {@code slot}, which window {@code window} did not hold, is at {@code position} of
+     * its table, with its first element {@code element}, which waits to be added until an
+     * accumulator is needed.
+     */
+    void putFirst(int slot, long window, int position, Object element) {
+        put(slot, window, position, element);
+        int ringCell = (int) (window & ((1 << ringBits) - 1));
+        bits[waitingWord(slot, ringCell)] |= 1L << ringCell;
+    }
+
     /** The key at {@code slot} is at {@code position} of window {@code window}'s table, with {@code value}, which it had not reached. */
     void put(int slot, long window, int position, Object value) {
         int ringCell = (int) (window & ((1 << ringBits) - 1));
-        present[(slot << wordBits) + (ringCell >>> 6)] |= 1L << ringCell;
+        bits[presentWord(slot, ringCell)] |= 1L << ringCell;
         int cell = (slot << ringBits) + ringCell;
         cellPositions[cell] = position;
         cellValues[cell] = value;
@@ -283,7 +339,8 @@ final class KeyWindowIndex {
                 continue;
             }
             if (window != NO_WINDOW) { // a clipped table's keys have no cell
-                present[(slot << wordBits) + (ringCell >>> 6)] &= ~(1L << ringCell);
+                bits[presentWord(slot, ringCell)] &= ~(1L << ringCell);
+                bits[waitingWord(slot, ringCell)] &= ~(1L << ringCell);
                 cellValues[(slot << ringBits) + ringCell] = null; // the accumulator goes with its window
             }
             if (--open[slot] == 0) {
@@ -333,10 +390,10 @@ final class KeyWindowIndex {
             open = new int[slots];
         }
         int cells = slots << ringBits;
-        if (slots * wordsPerSlot() == present.length) {
-            Arrays.fill(present, 0); // a cell is read only where its bit is set
+        if (slots * wordsPerSlot() == bits.length) {
+            Arrays.fill(bits, 0); // a cell is read only where its bit is set; writeBack made every waiting accumulator
         } else {
-            present = new long[slots * wordsPerSlot()];
+            bits = new long[slots * wordsPerSlot()];
         }
         if (cells == cellValues.length) {
             Arrays.fill(cellValues, null);

@@ -31,6 +31,7 @@ final class WindowTables<K> {
     private long arrivals;
     private KeyWindowIndex keyIndex; // sliding windows: keys found once per element; null: by each table's index
     private int elementSlot = -1; // the element's key's slot in keyIndex, once looked up
+    private boolean firstMayWait; // whether a rare key's element may wait in its windows (KeyWindowIndex.putFirst)
     private WindowTable spare; // the last table removed, whose arrays the next one opened reuses
 
     /**
@@ -54,8 +55,9 @@ final class WindowTables<K> {
      * {@code slide} it belongs to, through a {@link KeyWindowIndex}, rather than in each window's
      * table; while the open windows span at most what its rings hold.
      */
-    void findKeysOncePerElement(long slide) {
-        keyIndex = new KeyWindowIndex(slide, longKeys);
+    void findKeysOncePerElement(long slide, Accumulator<?, Object> accumulator, boolean firstMayWait) {
+        keyIndex = new KeyWindowIndex(slide, longKeys, accumulator);
+        this.firstMayWait = firstMayWait;
     }
 
     /** A new element's key has been read: it is looked up (once) when it reaches its first window. */
@@ -161,7 +163,7 @@ final class WindowTables<K> {
             useObjectKeys(key.key());
         }
         if (keyIndex != null && !isClipped(table.window())) {
-            return accumulateAtSlot(table, value, accumulator);
+            return accumulateAtSlot(table, value, accumulator, false);
         }
         int position = key.unboxed() ? table.findLong(key.longKey(), key.hash()) : table.find(key.key(), key.hash());
         if (position < 0) {
@@ -208,18 +210,22 @@ final class WindowTables<K> {
                 unfired--;
             }
             if (unfired > 0 && keyIndex.holdsAll(elementSlot, window, unfired)) {
-                keyIndex.addToAll(elementSlot, window, unfired, value, accumulator); // the common case, one pass
+                keyIndex.addToAll(elementSlot, window, unfired, value); // the common case, one pass
                 k = unfired;
                 start -= unfired * slide;
                 window -= unfired;
             }
         }
+        // A key that the window before the element's latest does not hold is rare: its element is likely
+        // alone in each of its windows, where it waits rather than make an accumulator in each. (A key
+        // with more elements per window makes them at once, as its next element would need them.)
+        boolean rare = firstMayWait && k < count && keyIndex != null && keyIndex.cell(elementSlot, window - 1) < 0;
         for (; k < count; k++, start -= slide, window--) { // a window new to the key, or fired, or all without rings
             WindowTable table = keyIndex == null ? null : keyIndex.tableOf(window);
             if (table == null) {
                 table = table(start, start + length, firedUpTo);
             }
-            int position = keyIndex != null ? accumulateAtSlot(table, value, accumulator)
+            int position = keyIndex != null ? accumulateAtSlot(table, value, accumulator, rare)
                     : accumulate(table, value, accumulator);
             if (table.fired()) {
                 fired.emit(table, position, time);
@@ -252,8 +258,15 @@ final class WindowTables<K> {
         void emit(WindowTable table, int position, long time) throws Exception;
     }
 
-    /** {@link #accumulate} through the key index: the element's key is looked up once for all its windows. */
-    private <IN> int accumulateAtSlot(WindowTable table, IN value, Accumulator<IN, Object> accumulator) throws Exception {
+    /**
+     * {@link #accumulate} through the key index: the element's key is looked up once for all its
+     * windows.
+     *
+     * @param firstWaits whether, in a window new to the key, the element waits to be added until an
+     *     accumulator is needed there ({@link KeyWindowIndex#putFirst})
+     */
+    private <IN> int accumulateAtSlot(WindowTable table, IN value, Accumulator<IN, Object> accumulator,
+            boolean firstWaits) throws Exception {
         ElementKey<K> key = elementKey;
         findElementSlot();
         if (keyIndex == null) {
@@ -262,14 +275,17 @@ final class WindowTables<K> {
         long window = table.ringIndex();
         int cell = keyIndex.cell(elementSlot, window);
         if (cell < 0) {
-            Object first = accumulator.first(value);
             // from a LongKeySelector no box comes with the key: the slot's, made once for all its windows' firings
             Object box = key.key() != null ? key.key() : keyIndex.keyAt(elementSlot);
             int position = table.addAtSlot(box, key.longKey(), null, arrivals++, elementSlot); // the ring holds the value
-            keyIndex.put(elementSlot, window, position, first);
+            if (firstWaits) {
+                keyIndex.putFirst(elementSlot, window, position, value);
+            } else {
+                keyIndex.put(elementSlot, window, position, accumulator.first(value));
+            }
             return position;
         }
-        keyIndex.addAt(cell, value, accumulator);
+        keyIndex.addAt(cell, value);
         return keyIndex.positionAt(cell);
     }
 
