@@ -125,9 +125,13 @@ final class KeyWindowIndex {
         return ringBits;
     }
 
-    /** The key at {@code slot} as an object: for {@code long} keys one box per slot, shared by all its windows. */
-    Object keyAt(int slot) {
-        return directory.keyAt(slot);
+    /**
+     * The keys by slot, as a table whose position is the slot: tables filled through this index
+     * read their keys there ({@link WindowTable#addAtSlot}). For {@code long} keys, one box per slot,
+     * shared by all its windows.
+     */
+    WindowTable keys() {
+        return directory;
     }
 
     /** The slot of the key at {@code position} of {@code table}, given one if it has none; -1 as {@link #slotOf}. */
@@ -252,8 +256,8 @@ final class KeyWindowIndex {
     }
 
     /**
-     * Hands every accumulator in the rings back to its table: before the rings are laid out again,
-     * and for tables that go on without them.
+     * Hands every accumulator in the rings, and every key in the directory, back to its table: before
+     * the rings are laid out again, and for tables that go on without them.
      */
     void writeBack(WindowTables<?> tables) {
         for (int t = 0; t < tables.count(); t++) {
@@ -261,6 +265,7 @@ final class KeyWindowIndex {
             if (WindowTables.isClipped(table.window())) {
                 continue;
             }
+            table.takeKeys(); // the directory may be emptied next
             for (int position = 0; position < table.size(); position++) {
                 int slot = table.slotAt(position);
                 if (slot >= 0) {

@@ -11,7 +11,9 @@ import java.util.Arrays;
  * <p>Keys and accumulators lie in dense arrays in that order; a hash index of (hash, position)
  * pairs finds them, built at the first lookup: a table filled through a {@link KeyWindowIndex}
  * (sliding windows, whose keys are found once per element for all its windows) keeps each key's
- * slot there instead and needs no index of its own. A stream whose keys recur in a steady order walks the dense arrays, and the
+ * slot there instead and needs no index of its own, nor its keys: it reads them from the index's
+ * directory by slot, until it {@link #takeKeys takes them} (before that directory is laid out
+ * again or given up). Opening a window for a key then writes its arrival and slot alone. A stream whose keys recur in a steady order walks the dense arrays, and the
  * objects they point to, front to back, so only the index lookup is a random memory access. Entries
  * are never removed one by one: the whole table is dropped when its window is cleaned up.
  *
@@ -35,6 +37,7 @@ final class WindowTable {
     private Object[] values;
     private long[] arrivals; // when each key first reached the window, in the operator's count
     private int[] slots; // each key's slot in a KeyWindowIndex; null in a table that is not filled through one
+    private WindowTable keysBySlot; // that index's directory, which holds every key here at its slot; null: keys are here
     private int size;
 
     /**
@@ -72,7 +75,9 @@ final class WindowTable {
     WindowTable reuse(TimeWindow window) {
         this.window = window;
         this.fired = false;
-        if (keys != null) {
+        if (keysBySlot != null) {
+            keysBySlot = null; // its key arrays were not written
+        } else if (keys != null) {
             Arrays.fill(keys, 0, size, null);
         } else {
             Arrays.fill(boxes, 0, size, null);
@@ -195,11 +200,18 @@ final class WindowTable {
     /**
      * Adds {@code key}, which the table does not hold, at slot {@code slot} of the operator's
      * {@link KeyWindowIndex}, which finds it from now on: the table drops its own index (a later
-     * lookup builds it again). {@code longKey} is the key if {@code longKeys}, else {@code key}.
+     * lookup builds it again). {@code longKey} is the key if {@code longKeys}, else {@code key}
+     * ({@code key} may be null for a {@code long} key that came without a box). A table filled
+     * through the index from its first key keeps no keys: {@code directory}, the index's, holds them.
      */
-    int addAtSlot(Object key, long longKey, Object value, long arrival, int slot) {
+    int addAtSlot(Object key, long longKey, Object value, long arrival, int slot, WindowTable directory) {
+        if (size == 0) {
+            keysBySlot = directory;
+        }
         int position = append(value, arrival);
-        if (keys != null) {
+        if (keysBySlot != null) {
+            // the directory holds the key at the slot
+        } else if (keys != null) {
             keys[position] = key;
         } else {
             longKeys[position] = longKey;
@@ -289,26 +301,36 @@ final class WindowTable {
 
     /** The {@link #hash} of the key at {@code position}. */
     int hashAt(int position) {
+        if (keysBySlot != null) {
+            return keysBySlot.hashAt(slots[position]);
+        }
         return keys != null ? hash(keys[position]) : hash(longKeys[position]);
     }
 
     /** The position of {@code other}'s key at {@code otherPosition}, whose hash is {@code hash}, or -1. */
     int findKeyOf(WindowTable other, int otherPosition, int hash) {
+        if (other.keysBySlot != null) {
+            return findKeyOf(other.keysBySlot, other.slots[otherPosition], hash);
+        }
         return longKeys != null ? findLong(other.longKeys[otherPosition], hash) : find(other.keys[otherPosition], hash);
     }
 
     /** Adds {@code other}'s key at {@code otherPosition}, which {@link #findKeyOf} did not find. */
     int addKeyOf(WindowTable other, int otherPosition, int hash, Object value, long arrival) {
+        if (other.keysBySlot != null) {
+            return addKeyOf(other.keysBySlot, other.slots[otherPosition], hash, value, arrival);
+        }
         return longKeys != null ? addLong(other.longKeys[otherPosition], hash, value, arrival, other.boxes[otherPosition])
                 : add(other.keys[otherPosition], hash, value, arrival);
     }
 
     /**
      * Turns a table of long keys into one of their boxes, for a key of another type to join them;
-     * the index stays as it is, since a box hashes as its {@code long} does.
+     * the index stays as it is, since a box hashes as its {@code long} does. (A table whose keys are
+     * in a directory has that directory's boxed.)
      */
     void boxKeys() {
-        for (int position = 0; position < size; position++) {
+        for (int position = 0; keysBySlot == null && position < size; position++) {
             keyAt(position);
         }
         keys = boxes;
@@ -316,8 +338,32 @@ final class WindowTable {
         longKeys = null;
     }
 
+    /**
+     * Copies its keys from the directory that held them into the table, which holds them from now
+     * on: before that directory is laid out again or given up.
+     */
+    void takeKeys() {
+        WindowTable directory = keysBySlot;
+        if (directory == null) {
+            return;
+        }
+        for (int position = 0; position < size; position++) {
+            int slot = slots[position];
+            if (keys != null) {
+                keys[position] = directory.keyAt(slot);
+            } else {
+                longKeys[position] = directory.longKeys[slot];
+                boxes[position] = directory.boxes[slot];
+            }
+        }
+        keysBySlot = null;
+    }
+
     /** The key at {@code position}; in a table of long keys, its box, made once if no selector made one. */
     Object keyAt(int position) {
+        if (keysBySlot != null) {
+            return keysBySlot.keyAt(slots[position]);
+        }
         if (keys != null) {
             return keys[position];
         }

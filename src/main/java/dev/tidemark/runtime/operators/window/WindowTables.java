@@ -275,9 +275,8 @@ final class WindowTables<K> {
         long window = table.ringIndex();
         int cell = keyIndex.cell(elementSlot, window);
         if (cell < 0) {
-            // from a LongKeySelector no box comes with the key: the slot's, made once for all its windows' firings
-            Object box = key.key() != null ? key.key() : keyIndex.keyAt(elementSlot);
-            int position = table.addAtSlot(box, key.longKey(), null, arrivals++, elementSlot); // the ring holds the value
+            // the ring holds the value, and mostly the directory the key
+            int position = table.addAtSlot(key.key(), key.longKey(), null, arrivals++, elementSlot, keyIndex.keys());
             if (firstWaits) {
                 keyIndex.putFirst(elementSlot, window, position, value);
             } else {
