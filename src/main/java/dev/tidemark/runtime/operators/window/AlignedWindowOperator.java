@@ -60,7 +60,8 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     private final int maxParallelism;
     private final int slidesPerWindow; // size / slide, and its remainder: an element's windows without a division
     private final long slideRemainder;
-    private final WindowTables.FiredWindow refire = this::emit; // a fired window's key got an element within the lateness
+    // a fired window's key got an element within the lateness: it fires again, and stays
+    private final WindowTables.FiredWindow refire = (table, position, time) -> emit(table, position, time, false);
 
     /** Whether {@code spec} is one this operator runs with the default operator's results. */
     public static boolean applies(WindowOperatorSpec<?, ?, ?, ?> spec) {
@@ -149,7 +150,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
                 WindowTable table = tables.table(TimeWindow.startBefore(timestamp, back), end, watermark);
                 int position = tables.accumulate(table, value, accumulator);
                 if (table.fired()) { // late, within the allowed lateness: what EventTimeTrigger does, it fires at once
-                    emit(table, position, timestamp);
+                    emit(table, position, timestamp, false);
                 }
             }
             if (back > Long.MAX_VALUE - slide) {
@@ -193,10 +194,11 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     }
 
     @SuppressWarnings("unchecked")
-    private void emit(WindowTable table, int position, long time) throws Exception {
+    /** @param last whether the window is cleaned up before its accumulators are read again */
+    private void emit(WindowTable table, int position, long time, boolean last) throws Exception {
         K key = (K) table.keyAt(position);
         keyed.setKey(key, time);
-        function.process(key, table.window(), result.of(accumulator.result(tables.valueAt(table, position))));
+        function.process(key, table.window(), result.of(accumulator.result(tables.valueAt(table, position, last))));
     }
 
     @Override
@@ -240,7 +242,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
         boolean cleanUpNow = lateness.cleanupTime(time) == time;
         boolean clears = cleanUpNow && function.clears();
         for (int position = 0; position < table.size(); position++) {
-            emit(table, position, time);
+            emit(table, position, time, cleanUpNow);
             if (clears) {
                 function.clear(table.window()); // the same timer fires and cleans up: the key is current
             }
@@ -262,7 +264,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
         while (fires < fireCount || clears < cleaning.size()) {
             if (clears == cleaning.size()
                     || fires < fireCount && firing.arrivalAt(fires) < cleaning.arrivalAt(clears)) {
-                emit(firing, fires++, time);
+                emit(firing, fires++, time, false);
             } else {
                 clear(cleaning, clears++, time);
             }

@@ -221,7 +221,7 @@ final class KeyWindowIndex {
 
     /** Adds {@code value} to the accumulator in {@code cell}, a {@link #cell} of a window that holds the key. */
     void addAt(int cell, Object value) throws Exception {
-        add(cell, value, accumulatorAt(cell));
+        add(cell, value, accumulatorAt(cell, true));
     }
 
     private void add(int cell, Object value, Object acc) throws Exception {
@@ -236,13 +236,22 @@ final class KeyWindowIndex {
         return cellPositions[cell];
     }
 
-    /** The accumulator of the key at {@code slot} in the open window {@code window}, which holds it. */
-    Object valueOf(int slot, long window) {
-        return accumulatorAt((slot << ringBits) + (int) (window & ((1 << ringBits) - 1)));
+    /**
+     * The accumulator of the key at {@code slot} in the open window {@code window}, which holds it.
+     *
+     * @param keep false if the window is dropped before its cells are read again: an accumulator made
+     *     of a waiting element need not be kept
+     */
+    Object valueOf(int slot, long window, boolean keep) {
+        return accumulatorAt((slot << ringBits) + (int) (window & ((1 << ringBits) - 1)), keep);
     }
 
-    /** The accumulator in {@code cell}, made first if the key's first element waits there. */
-    private Object accumulatorAt(int cell) {
+    /**
+     * The accumulator in {@code cell}, made first if the key's first element waits there; kept there
+     * if {@code keep}. (Not keeping it saves a reference store into the long-lived ring, which the
+     * collector's write barrier makes dear.)
+     */
+    private Object accumulatorAt(int cell, boolean keep) {
         int ringCell = cell & ((1 << ringBits) - 1);
         int word = waitingWord(cell >>> ringBits, ringCell);
         long bit = 1L << ringCell;
@@ -250,8 +259,10 @@ final class KeyWindowIndex {
             return cellValues[cell];
         }
         Object acc = accumulator.first(cellValues[cell]);
-        cellValues[cell] = acc;
-        bits[word] &= ~bit; // only once the user's function made it
+        if (keep) {
+            cellValues[cell] = acc;
+            bits[word] &= ~bit; // only once the user's function made it
+        }
         return acc;
     }
 
@@ -269,7 +280,7 @@ final class KeyWindowIndex {
             for (int position = 0; position < table.size(); position++) {
                 int slot = table.slotAt(position);
                 if (slot >= 0) {
-                    table.setValueAt(position, valueOf(slot, table.ringIndex()));
+                    table.setValueAt(position, valueOf(slot, table.ringIndex(), true));
                 }
             }
         }

@@ -288,10 +288,16 @@ final class WindowTables<K> {
         return keyIndex.positionAt(cell);
     }
 
-    /** The accumulator of the key at {@code position} of {@code table}: in its ring, if it has one, else in the table. */
-    Object valueAt(WindowTable table, int position) {
+    /**
+     * The accumulator of the key at {@code position} of {@code table}: in its ring, if it has one,
+     * else in the table.
+     *
+     * @param last whether {@code table} is removed before anything reads it again (it fires and is
+     *     cleaned up at once)
+     */
+    Object valueAt(WindowTable table, int position, boolean last) {
         int slot = keyIndex == null || isClipped(table.window()) ? -1 : table.slotAt(position);
-        return slot >= 0 ? keyIndex.valueOf(slot, table.ringIndex()) : table.valueAt(position);
+        return slot >= 0 ? keyIndex.valueOf(slot, table.ringIndex(), !last) : table.valueAt(position);
     }
 
     /** Adds {@code key}, which the table does not hold, as the latest arrival of all tables. */
@@ -354,7 +360,7 @@ final class WindowTables<K> {
             for (int position = 0; position < table.size(); position++) {
                 K key = (K) table.keyAt(position);
                 snapshotTable.put(key, KeyGroups.assignToKeyGroup(key, maxParallelism), table.window(),
-                        valueAt(table, position));
+                        valueAt(table, position, false));
             }
         }
         try {
