@@ -47,12 +47,9 @@ final class KeyWindowIndex {
     private int[] open = new int[16]; // per slot: how many open windows hold its key
     private int live; // slots whose key is in an open window
     private int ringBits = 2;
-    private int wordBits; // log2 of the words of each kind of bit per slot: one bit per cell of a ring
     private long firstReserved = 1; // the windows every ring has room for, as the last reserve gave them: none yet
     private long latestReserved = 0;
-    // per slot, words of one bit per cell: whether its window holds the key, then whether the cell holds
-    // the key's first element, not yet added; side by side, so that an add reads both in one cache line
-    private long[] bits = new long[16 * 2];
+    private final CellBits bits = new CellBits(16, 2); // per cell: whether its window holds the key, whether an element waits
     private int[] cellPositions = new int[16 << 2]; // -> the key's position in that window's table
     private Object[] cellValues = new Object[16 << 2]; // -> its accumulator there, kept nowhere else
     private WindowTable[] tablesByWindow = new WindowTable[1 << 2]; // open tables at (window & mask)
@@ -66,21 +63,6 @@ final class KeyWindowIndex {
         this.slide = slide;
         this.accumulator = (Accumulator<Object, Object>) accumulator;
         this.directory = new WindowTable(null, 16, longKeys);
-    }
-
-    /** How many {@code long}s of {@link #bits} a slot has: two bits per cell of its ring. */
-    private int wordsPerSlot() {
-        return 2 << wordBits;
-    }
-
-    /** The index in {@link #bits} of the word that says whether cell {@code ringCell} of {@code slot} is present. */
-    private int presentWord(int slot, int ringCell) {
-        return (slot << (wordBits + 1)) + (ringCell >>> 6);
-    }
-
-    /** The index in {@link #bits} of the word that says whether an element waits in cell {@code ringCell} of {@code slot}. */
-    private int waitingWord(int slot, int ringCell) {
-        return presentWord(slot, ringCell) + (1 << wordBits);
     }
 
     /** The index of the window starting at {@code start}: consecutive windows have consecutive indexes. */
@@ -152,7 +134,7 @@ final class KeyWindowIndex {
         if (slots > open.length) {
             int length = (int) Math.min(Math.max(slots, open.length * 2L), MAX_CELLS >> ringBits);
             open = Arrays.copyOf(open, length);
-            bits = Arrays.copyOf(bits, length * wordsPerSlot());
+            bits.grow(length);
             cellPositions = Arrays.copyOf(cellPositions, length << ringBits);
             cellValues = Arrays.copyOf(cellValues, length << ringBits);
         }
@@ -167,8 +149,7 @@ final class KeyWindowIndex {
             return -1; // a window outside them may share its cell with an open one
         }
         int ringCell = (int) (window & ((1 << ringBits) - 1));
-        // one word holds a ring of up to 64 cells: the key's bits for all an element's windows are read once
-        if ((bits[presentWord(slot, ringCell)] & 1L << ringCell) == 0) {
+        if (!bits.holds(slot, ringCell)) {
             return -1;
         }
         int cell = (slot << ringBits) + ringCell;
@@ -188,22 +169,7 @@ final class KeyWindowIndex {
             return false;
         }
         int mask = (1 << ringBits) - 1;
-        if (wordBits == 0) { // the whole ring in one word: one test for all the windows
-            int from = (int) (earliest & mask);
-            int to = (int) (latestWindow & mask);
-            long ring = -1L >>> (64 - (1 << ringBits));
-            long bits = from <= to ? (-1L >>> (63 - to)) & (-1L << from) : (-1L << from) & ring | (-1L >>> (63 - to));
-            int word = presentWord(slot, 0);
-            return (this.bits[word] & bits) == bits && (this.bits[word + 1] & bits) == 0; // the next word: waiting
-        }
-        for (long window = earliest; window <= latestWindow; window++) {
-            int ringCell = (int) (window & mask);
-            int word = presentWord(slot, ringCell);
-            if ((bits[word] & 1L << ringCell) == 0 || (bits[word + (1 << wordBits)] & 1L << ringCell) != 0) {
-                return false;
-            }
-        }
-        return true;
+        return bits.allHoldNoneWaits(slot, (int) (earliest & mask), (int) (latestWindow & mask), ringBits);
     }
 
     /**
@@ -252,16 +218,15 @@ final class KeyWindowIndex {
      * collector's write barrier makes dear.)
      */
     private Object accumulatorAt(int cell, boolean keep) {
+        int slot = cell >>> ringBits;
         int ringCell = cell & ((1 << ringBits) - 1);
-        int word = waitingWord(cell >>> ringBits, ringCell);
-        long bit = 1L << ringCell;
-        if ((bits[word] & bit) == 0) {
+        if (!bits.waits(slot, ringCell)) {
             return cellValues[cell];
         }
         Object acc = accumulator.first(cellValues[cell]);
         if (keep) {
             cellValues[cell] = acc;
-            bits[word] &= ~bit; // only once the user's function made it
+            bits.clearWaits(slot, ringCell); // only once the user's function made it
         }
         return acc;
     }
@@ -293,14 +258,13 @@ final class KeyWindowIndex {
      */
     void putFirst(int slot, long window, int position, Object element) {
         put(slot, window, position, element);
-        int ringCell = (int) (window & ((1 << ringBits) - 1));
-        bits[waitingWord(slot, ringCell)] |= 1L << ringCell;
+        bits.setWaits(slot, (int) (window & ((1 << ringBits) - 1)));
     }
 
     /** The key at {@code slot} is at {@code position} of window {@code window}'s table, with {@code value}, which it had not reached. */
     void put(int slot, long window, int position, Object value) {
         int ringCell = (int) (window & ((1 << ringBits) - 1));
-        bits[presentWord(slot, ringCell)] |= 1L << ringCell;
+        bits.setHolds(slot, ringCell);
         int cell = (slot << ringBits) + ringCell;
         cellPositions[cell] = position;
         cellValues[cell] = value;
@@ -355,8 +319,7 @@ final class KeyWindowIndex {
                 continue;
             }
             if (window != NO_WINDOW) { // a clipped table's keys have no cell
-                bits[presentWord(slot, ringCell)] &= ~(1L << ringCell);
-                bits[waitingWord(slot, ringCell)] &= ~(1L << ringCell);
+                bits.clear(slot, ringCell);
                 cellValues[(slot << ringBits) + ringCell] = null; // the accumulator goes with its window
             }
             if (--open[slot] == 0) {
@@ -385,7 +348,6 @@ final class KeyWindowIndex {
     boolean rebuild(WindowTables<?> tables, boolean compact, int ringBits) {
         writeBack(tables); // the tables hold every accumulator until the rings have taken them all
         this.ringBits = ringBits;
-        this.wordBits = Math.max(0, ringBits - 6);
         int slots = open.length;
         if (compact) {
             boolean fewer = slots > 16 && 4L * live < slots; // far fewer keys than the arrays hold: give the memory back
@@ -406,11 +368,7 @@ final class KeyWindowIndex {
             open = new int[slots];
         }
         int cells = slots << ringBits;
-        if (slots * wordsPerSlot() == bits.length) {
-            Arrays.fill(bits, 0); // a cell is read only where its bit is set; writeBack made every waiting accumulator
-        } else {
-            bits = new long[slots * wordsPerSlot()];
-        }
+        bits.reset(slots, ringBits); // a cell is read only where its bit is set; writeBack made every waiting accumulator
         if (cells == cellValues.length) {
             Arrays.fill(cellValues, null);
         } else {

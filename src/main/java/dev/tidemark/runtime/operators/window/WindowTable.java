@@ -201,8 +201,9 @@ final class WindowTable {
      * Adds {@code key}, which the table does not hold, at slot {@code slot} of the operator's
      * {@link KeyWindowIndex}, which finds it from now on: the table drops its own index (a later
      * lookup builds it again). {@code longKey} is the key if {@code longKeys}, else {@code key}
-     * ({@code key} may be null for a {@code long} key that came without a box). A table filled
-     * through the index from its first key keeps no keys: {@code directory}, the index's, holds them.
+     * ({@code key} may be null for a {@code long} key that came without a box: the directory's box is
+     * kept). A table filled through the index from its first key keeps no keys: {@code directory},
+     * the index's, holds them.
      */
     int addAtSlot(Object key, long longKey, Object value, long arrival, int slot, WindowTable directory) {
         if (size == 0) {
@@ -215,7 +216,7 @@ final class WindowTable {
             keys[position] = key;
         } else {
             longKeys[position] = longKey;
-            boxes[position] = key;
+            boxes[position] = key != null ? key : directory.keyAt(slot); // one box per key for all its windows
         }
         if (slots == null) {
             slots = new int[values.length];
