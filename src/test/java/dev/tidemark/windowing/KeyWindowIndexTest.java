@@ -88,6 +88,26 @@ class KeyWindowIndexTest {
         }
     }
 
+    /**
+     * A hundred windows per element: each key's ring spans more cells than one word of bits holds,
+     * for common and rare keys alike.
+     */
+    @Test
+    void aHundredWindowsPerElement_giveTheGeneralOperatorsOutput() {
+        var assigner = SlidingEventTimeWindows.of(Duration.ofMillis(100), Duration.ofMillis(1));
+        for (Fold fold : Fold.values()) {
+            assertSameOutput("fold=" + fold, keyed -> windows(keyed, assigner, 5, false, fold),
+                    keyed -> windows(keyed, assigner, 5, true, fold), in -> {
+                        for (int i = 0; i < 1_200; i++) { // 400 rare keys, each back every 200 ms: alone in its windows
+                            in.emit(new Event(i % 3 == 0 ? 100 + i % 2 : 1_000 + i % 400, i % 10), i / 2 - (i * 7) % 9);
+                            if (i % 20 == 19) {
+                                in.emitWatermark(i / 2 - 3);
+                            }
+                        }
+                    });
+        }
+    }
+
     /** Event {@code i}: every third of two common keys, the others of 50 keys each back every 25 ms, alone in its windows. */
     private static void rareAndCommonKeys(TestSource<Event> in, int i) {
         in.emit(new Event(i % 3 == 0 ? 100 + i % 2 : i % 50, i % 10), i / 2 - (i * 7) % 9);
