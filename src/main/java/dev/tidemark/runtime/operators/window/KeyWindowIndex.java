@@ -14,12 +14,13 @@ import java.util.Arrays;
  * new accumulator is one store. A window's cells are emptied when it is cleaned up, so its
  * accumulators go with it.
  *
- * <p>A key's first element in a window waits in its cell, and a second bit says so, until the window
- * needs an accumulator: the key's next element there, the window's firing or a snapshot. Where keys
- * are rare (an element per key and window) an element so keeps no accumulator in each of its
- * windows between its arrival and their firing, only itself, once; its accumulators are made as
- * its windows fire, and are mostly garbage at once. Each accumulator still gets the same calls in
- * the same order, only later.
+ * <p>A rare key's first element in a window (the operator decides which keys are rare,
+ * {@link #putFirst}) waits in its cell, and a second bit says so ({@link CellBits}), until the
+ * window needs an accumulator: the key's next element there, the window's firing, a snapshot or a
+ * relayout of the rings. An element alone in its windows so keeps no accumulator in each of them
+ * between its arrival and their firing, only itself, once; its accumulators are made as its windows
+ * fire, and are mostly garbage at once. Each accumulator still gets the same calls in the same
+ * order, only later.
  *
  * <p>The ring is as large as the span of open windows (from the first not yet cleaned up to the
  * latest), and grows when that span does. A slot whose key is in no open window stays in the

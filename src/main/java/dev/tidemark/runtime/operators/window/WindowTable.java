@@ -13,8 +13,9 @@ import java.util.Arrays;
  * (sliding windows, whose keys are found once per element for all its windows) keeps each key's
  * slot there instead and needs no index of its own, nor its keys: it reads them from the index's
  * directory by slot, until it {@link #takeKeys takes them} (before that directory is laid out
- * again or given up). Opening a window for a key then writes its arrival and slot alone. A stream whose keys recur in a steady order walks the dense arrays, and the
- * objects they point to, front to back, so only the index lookup is a random memory access. Entries
+ * again or given up). Opening a window for a key then writes its arrival and slot alone. A stream
+ * whose keys recur in a steady order walks the dense arrays, and the objects they point to, front
+ * to back, so only the index lookup is a random memory access. Entries
  * are never removed one by one: the whole table is dropped when its window is cleaned up.
  *
  * <p>A table of {@code long} keys (from a {@code LongKeySelector}, or {@code Long}s from any
@@ -210,13 +211,13 @@ final class WindowTable {
             keysBySlot = directory;
         }
         int position = append(value, arrival);
-        if (keysBySlot != null) {
-            // the directory holds the key at the slot
-        } else if (keys != null) {
-            keys[position] = key;
-        } else {
-            longKeys[position] = longKey;
-            boxes[position] = key != null ? key : directory.keyAt(slot); // one box per key for all its windows
+        if (keysBySlot == null) { // the table took its keys back from the directory: it keeps this one too
+            if (keys != null) {
+                keys[position] = key;
+            } else {
+                longKeys[position] = longKey;
+                boxes[position] = key != null ? key : directory.keyAt(slot); // one box per key for all its windows
+            }
         }
         if (slots == null) {
             slots = new int[values.length];
