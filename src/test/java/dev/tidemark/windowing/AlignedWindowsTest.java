@@ -112,7 +112,7 @@ class AlignedWindowsTest {
         }
     }
 
-    static final class Sum implements AggregateFunction<Event, int[], Integer> {
+    static class Sum implements AggregateFunction<Event, int[], Integer> {
         @Override
         public int[] createAccumulator() {
             return new int[1];

@@ -5,13 +5,16 @@ import static dev.tidemark.windowing.AlignedWindowsTest.runSwitchingAt;
 import static dev.tidemark.windowing.AlignedWindowsTest.twelveBy4;
 import static dev.tidemark.windowing.AlignedWindowsTest.windows;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tidemark.windowing.AlignedWindowsTest.Event;
 import dev.tidemark.windowing.AlignedWindowsTest.Fold;
 import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
 import dev.tidemark.api.KeyedStream;
 import dev.tidemark.api.SingleOutputStreamOperator;
+import dev.tidemark.testing.TestDriver;
 import dev.tidemark.testing.TestSource;
+import dev.tidemark.windowing.AlignedWindowsTest.Sum;
 import java.time.Duration;
 import java.util.List;
 import java.util.Random;
@@ -105,6 +108,31 @@ class KeyWindowIndexTest {
                             }
                         }
                     });
+        }
+    }
+
+    /**
+     * An {@code add} that throws for a rare key's first element throws when the window first needs
+     * the accumulator, here its firing: the job fails naming the operator and the cause.
+     */
+    @Test
+    void anAddThatThrowsForAWaitingElement_failsAtTheFiring_namingTheOperatorAndTheCause() {
+        try (TestDriver driver = TestDriver.create()) {
+            TestSource<Event> in = driver.source("events", Event.class);
+            driver.sink(in.stream().keyBy(Event::key).window(twelveBy4()).aggregate(new Sum() {
+                @Override
+                public int[] add(Event e, int[] acc) {
+                    if (e.value() == 13) {
+                        throw new IllegalArgumentException("unlucky value");
+                    }
+                    return super.add(e, acc);
+                }
+            }));
+            driver.start();
+            in.emit(new Event(1, 13), 1);
+            assertThatThrownBy(() -> in.emitWatermark(20))
+                    .hasStackTraceContaining("Window(SlidingEventTimeWindows")
+                    .hasStackTraceContaining("unlucky value");
         }
     }
 
