@@ -16,6 +16,15 @@ interface Accumulator<IN, ACC> {
      */
     ACC first(IN value);
 
+    /**
+     * {@link #first}, made now rather than taken from accumulators made ahead: for one made long
+     * after its window opened and mostly dropped at once, which gains nothing from lying beside its
+     * window's others ({@link KeyWindowIndex}'s waiting elements).
+     */
+    default ACC firstNow(IN value) {
+        return first(value);
+    }
+
     /** Adds {@code value}; may return {@code acc} itself, changed. */
     ACC add(IN value, ACC acc) throws Exception;
 

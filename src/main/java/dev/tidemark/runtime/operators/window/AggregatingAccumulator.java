@@ -54,6 +54,11 @@ final class AggregatingAccumulator<IN, ACC> implements Accumulator<IN, ACC> {
         return result;
     }
 
+    @Override
+    public ACC firstNow(IN value) {
+        return function.add(value, function.createAccumulator());
+    }
+
     private void makeBatch() {
         int batch = (int) Math.min(MAX_BATCH, Math.max(FIRST_BATCH, madeSoFar)); // no more than were used so far
         madeSoFar += batch;

@@ -224,7 +224,7 @@ final class KeyWindowIndex {
         if (!bits.waits(slot, ringCell)) {
             return cellValues[cell];
         }
-        Object acc = accumulator.first(cellValues[cell]);
+        Object acc = accumulator.firstNow(cellValues[cell]);
         if (keep) {
             cellValues[cell] = acc;
             bits.clearWaits(slot, ringCell); // only once the user's function made it
