@@ -39,7 +39,7 @@ final class AggregatingAccumulator<IN, ACC> implements Accumulator<IN, ACC> {
     @SuppressWarnings("unchecked")
     public ACC first(IN value) {
         if (!makingAhead) {
-            return function.add(value, function.createAccumulator());
+            return firstNow(value);
         }
         if (next == count) {
             makeBatch();

@@ -254,10 +254,14 @@ final class KeyWindowIndex {
 
     /**
      * The key at {@code slot}, which window {@code window} did not hold, is at {@code position} of
-     * its table, with its first element {@code element}, which waits to be added until an
-     * accumulator is needed.
+     * its table, with its first element {@code element}: if {@code waits}, the element waits there to
+     * be added until an accumulator is needed; otherwise the accumulator is made now.
      */
-    void putFirst(int slot, long window, int position, Object element) {
+    void putFirst(int slot, long window, int position, Object element, boolean waits) {
+        if (!waits) {
+            put(slot, window, position, accumulator.first(element));
+            return;
+        }
         put(slot, window, position, element);
         bits.setWaits(slot, (int) (window & ((1 << ringBits) - 1)));
     }

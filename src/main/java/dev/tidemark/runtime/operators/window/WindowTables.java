@@ -277,11 +277,7 @@ final class WindowTables<K> {
         if (cell < 0) {
             // the ring holds the value, and mostly the directory the key
             int position = table.addAtSlot(key.key(), key.longKey(), null, arrivals++, elementSlot, keyIndex.keys());
-            if (firstWaits) {
-                keyIndex.putFirst(elementSlot, window, position, value);
-            } else {
-                keyIndex.put(elementSlot, window, position, accumulator.first(value));
-            }
+            keyIndex.putFirst(elementSlot, window, position, value, firstWaits);
             return position;
         }
         keyIndex.addAt(cell, value);
