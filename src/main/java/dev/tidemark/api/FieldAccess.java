@@ -17,10 +17,10 @@ import java.util.List;
 abstract class FieldAccess {
 
     /** The field's value in {@code element}. */
-    abstract Object get(Object element) throws Exception;
+    abstract Object get(Object element) throws ReflectiveOperationException;
 
     /** A copy of {@code element} whose field is {@code value}. */
-    abstract Object with(Object element, Object value) throws Exception;
+    abstract Object with(Object element, Object value) throws ReflectiveOperationException;
 
     /**
      * The access to {@code name} (when not null) or {@code position} on elements of {@code type}.
@@ -132,12 +132,12 @@ abstract class FieldAccess {
         }
 
         @Override
-        Object get(Object element) throws Exception {
+        Object get(Object element) throws ReflectiveOperationException {
             return components[index].getAccessor().invoke(element);
         }
 
         @Override
-        Object with(Object element, Object value) throws Exception {
+        Object with(Object element, Object value) throws ReflectiveOperationException {
             Object[] args = new Object[components.length];
             for (int i = 0; i < args.length; i++) {
                 args[i] = i == index ? value : components[i].getAccessor().invoke(element);

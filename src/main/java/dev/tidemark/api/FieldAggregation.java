@@ -1,6 +1,6 @@
 package dev.tidemark.api;
 
-import dev.tidemark.api.functions.ReduceFunction;
+import dev.tidemark.runtime.operators.window.ReduceOnPanes;
 
 /**
  * The rolling (or per-window) {@code sum}, {@code min}, {@code max}, {@code minBy} and
@@ -11,7 +11,7 @@ import dev.tidemark.api.functions.ReduceFunction;
  * aggregated field, while {@code minBy} and {@code maxBy} keep the whole element that holds the
  * extreme value; on ties, the first one, or the last one when {@code first} is false.
  */
-final class FieldAggregation<T> implements ReduceFunction<T> {
+final class FieldAggregation<T> implements ReduceOnPanes<T> {
 
     private static final long serialVersionUID = 1L;
 
@@ -60,19 +60,99 @@ final class FieldAggregation<T> implements ReduceFunction<T> {
     @Override
     @SuppressWarnings("unchecked")
     public T reduce(T current, T next) throws Exception {
-        if (access == null) {
-            access = FieldAccess.resolve(current.getClass(), name, position);
-        }
-        Object a = access.get(current);
-        Object b = access.get(next);
-        int order = kind == Kind.SUM ? 0 : compare(b, a);
+        Object a = fieldOf(current);
+        Object b = fieldOf(next);
         return switch (kind) {
-            case SUM -> (T) access.with(current, add(a, b));
-            case MIN -> order < 0 ? (T) access.with(current, b) : current;
-            case MAX -> order > 0 ? (T) access.with(current, b) : current;
-            case MIN_BY -> order < 0 || order == 0 && !first ? next : current;
-            case MAX_BY -> order > 0 || order == 0 && !first ? next : current;
+            case SUM, MIN, MAX -> {
+                Object combined = combine(a, b);
+                yield combined == a && kind != Kind.SUM ? current : (T) access.with(current, combined);
+            }
+            case MIN_BY -> {
+                int order = compare(b, a);
+                yield order < 0 || order == 0 && !first ? next : current;
+            }
+            case MAX_BY -> {
+                int order = compare(b, a);
+                yield order > 0 || order == 0 && !first ? next : current;
+            }
         };
+    }
+
+    /**
+     * {@code sum}, {@code min} or {@code max} as an aggregate that keeps the first element and the
+     * field, for sliding windows that share panes while the fields allow; {@code null} for
+     * {@code minBy} and {@code maxBy}, which keep whole elements.
+     */
+    @Override
+    public ReduceOnPanes.Aggregate<T> onPanes() {
+        return keepsFirstElement() ? new WindowFieldAggregate<>(this) : null;
+    }
+
+    /** Whether the result is the first element with the one field replaced ({@code sum}, {@code min}, {@code max}). */
+    boolean keepsFirstElement() {
+        return kind == Kind.SUM || kind == Kind.MIN || kind == Kind.MAX;
+    }
+
+    /**
+     * The aggregated field of {@code a} and {@code b}, the field values of an earlier and a later
+     * element: their sum, or the smaller (larger) one, {@code a} on ties. For {@code sum},
+     * {@code min} and {@code max} only.
+     */
+    Object combine(Object a, Object b) {
+        return switch (kind) {
+            case SUM -> add(a, b);
+            case MIN -> compare(b, a) < 0 ? b : a;
+            case MAX -> compare(b, a) > 0 ? b : a;
+            default -> throw new IllegalStateException(describe() + " keeps whole elements, not a field");
+        };
+    }
+
+    /**
+     * Whether {@link #combine} gives the same value in any grouping and order of its inputs when the
+     * field is {@code value}'s type: integral sums wrap around alike whatever the order; a minimum
+     * or maximum of values that are equal whenever they compare equal (boxed primitives, strings)
+     * is one value, whoever reaches it first. Floating-point sums round by order, and other
+     * comparable types may tie on distinct values (e.g. {@code BigDecimal} 1.0 and 1.00).
+     */
+    boolean exactInAnyOrder(Object value) {
+        Class<?> type = value == null ? null : value.getClass();
+        boolean integral = type == Integer.class || type == Long.class || type == Short.class || type == Byte.class;
+        return switch (kind) {
+            case SUM -> integral;
+            case MIN, MAX -> integral || type == Double.class || type == Float.class || type == Character.class
+                    || type == Boolean.class || type == String.class;
+            default -> false;
+        };
+    }
+
+    /** The aggregated field of {@code element}. */
+    Object fieldOf(Object element) {
+        try {
+            if (access == null) {
+                access = FieldAccess.resolve(element.getClass(), name, position);
+            }
+            return access.get(element);
+        } catch (ReflectiveOperationException e) {
+            throw reflectionFailed("read", e);
+        }
+    }
+
+    /** A copy of {@code element} with the aggregated field set to {@code value}. */
+    @SuppressWarnings("unchecked")
+    T withField(Object element, Object value) {
+        try {
+            return (T) access.with(element, value);
+        } catch (ReflectiveOperationException e) {
+            throw reflectionFailed("copy", e);
+        }
+    }
+
+    private RuntimeException reflectionFailed(String what, ReflectiveOperationException e) {
+        Throwable cause = e instanceof java.lang.reflect.InvocationTargetException target ? target.getCause() : e;
+        if (cause instanceof RuntimeException runtime) {
+            return runtime;
+        }
+        return new IllegalStateException(describe() + " could not " + what + " the field: " + cause, cause);
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

@@ -10,6 +10,8 @@ import dev.tidemark.eventtime.Durations;
 import dev.tidemark.runtime.graph.SerializedValue;
 import dev.tidemark.runtime.operators.window.AlignedWindowOperator;
 import dev.tidemark.runtime.operators.window.PanedWindowOperator;
+import dev.tidemark.runtime.operators.window.PanesWhileExactOperator;
+import dev.tidemark.runtime.operators.window.ReduceOnPanes;
 import dev.tidemark.runtime.operators.window.SessionWindowOperator;
 import dev.tidemark.runtime.operators.window.WindowFunctions;
 import dev.tidemark.runtime.operators.window.WindowOperator;
@@ -191,15 +193,20 @@ public final class WindowedStream<T, K, W extends Window> implements FieldAggreg
             ProcessWindowFunction<?, R, K, W> function) {
         WindowOperatorSpec<K, T, R, W> spec = new WindowOperatorSpec<>(input.getKeySelector(), assigner, trigger,
                 evictor, allowedLatenessMillis, lateTag, reduce, aggregate, function);
-        String panesProblem = panesProblem(aggregate);
+        // sum, min and max of a field: panes while every field allows them, a reduce per window after
+        ReduceOnPanes.Aggregate<T> reduceOnPanes = reduce instanceof ReduceOnPanes<T> onPanes
+                && WindowFunctions.isPassThrough(function) ? onPanes.onPanes() : null;
+        String panesProblem = panesProblem(aggregate != null ? aggregate : reduceOnPanes);
         if (sharePanes && panesProblem != null) {
             throw new IllegalStateException("sharePanes() cannot apply: " + panesProblem);
         }
-        boolean panes = sharePanes || panesProblem == null && aggregate.mergesExactly();
+        boolean panes = panesProblem == null && (sharePanes || reduceOnPanes != null || aggregate.mergesExactly());
         String name = panes ? "Paned" + spec.name() : spec.name();
         SerializedValue<WindowOperatorSpec> copies = DataStream.serialize((WindowOperatorSpec) spec, name);
         OperatorFactory<T, R> factory;
-        if (panes) {
+        if (panes && reduceOnPanes != null) {
+            factory = ctx -> new PanesWhileExactOperator<>(copies.copy(), ctx);
+        } else if (panes) {
             factory = ctx -> new PanedWindowOperator<>(copies.copy(), ctx);
         } else if (AlignedWindowOperator.applies(spec)) {
             factory = ctx -> new AlignedWindowOperator<>(copies.copy(), ctx);

@@ -44,6 +44,18 @@ public final class SnapshotReader {
         return FRESH;
     }
 
+    /**
+     * A reader of {@code snapshot}, taken by an operator instance of this job and read back at once
+     * by another in its place (same instance, same parallelism); a fresh reader if it is {@code null}.
+     */
+    public static SnapshotReader handOver(OperatorSnapshot snapshot, String operatorName, int maxParallelism) {
+        if (snapshot == null) {
+            return FRESH;
+        }
+        return new SnapshotReader(true, operatorName, List.of(snapshot), snapshot.subtask(), snapshot.parallelism(),
+                maxParallelism);
+    }
+
     public boolean isRestored() {
         return restored;
     }

@@ -287,10 +287,23 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
 
     @Override
     public void initializeState(SnapshotReader state) throws Exception {
+        if (!initializeUnlessWindows(state)) {
+            WindowTables.refuseRestored(keyed.backend(), AccumulatingContents.STATE, "accumulators per window, not"
+                    + " per pane: restore it without sharePanes(), and with an aggregate whose mergesExactly() is false");
+        }
+    }
+
+    /**
+     * Restores {@code state}, unless it holds accumulators per window (windows do not split into
+     * panes): then returns {@code false}, and this operator must not be used.
+     */
+    boolean initializeUnlessWindows(SnapshotReader state) throws Exception {
         super.initializeState(state);
-        WindowTables.refuseRestored(keyed.backend(), AccumulatingContents.STATE, "accumulators per window, not per"
-                + " pane: restore it without sharePanes(), and with an aggregate whose mergesExactly() is false");
+        if (keyed.backend().entriesOf(AccumulatingContents.STATE) > 0) {
+            return false;
+        }
         panes.readFromKeyedState(Long.MIN_VALUE);
+        return true;
     }
 
     /** How many pane accumulators, state entries and timers the operator holds, for tests that check cleanup. */

@@ -16,7 +16,8 @@ import java.util.Map;
 
 /**
  * Turns the panes a paned snapshot holds into the per-window accumulators of a program that keeps
- * windows: each window that has not fired gets the merge of its panes, in the order they start.
+ * windows: each window that has not fired gets the merge of its panes, in the order they start (for
+ * a {@link ReduceOnPanes}, the result of that merge, which is what the reduce keeps).
  * That is exact because panes were only ever kept for an aggregate whose merge is (the promise of
  * {@code sharePanes()} or {@code mergesExactly()}). So a program that adds a trigger or allowed
  * lateness to sliding windows that shared panes restores its savepoint.
@@ -39,10 +40,11 @@ final class PanesIntoWindows {
         if (backend.entriesOf(PanedWindowOperator.STATE) == 0) {
             return List.of();
         }
-        if (spec.aggregate() == null || spec.evictor() != null || !(spec.assigner() instanceof SlidingEventTimeWindows
+        AggregateFunction<Object, Object, ?> aggregate = panesAggregate(spec);
+        if (aggregate == null || spec.evictor() != null || !(spec.assigner() instanceof SlidingEventTimeWindows
                 || spec.assigner() instanceof TumblingEventTimeWindows)) {
-            throw refused(backend, "a program without panes restores them only with aggregate(...), no evictor, and"
-                    + " tumbling or sliding event-time windows");
+            throw refused(backend, "a program without panes restores them only with aggregate(...) (or the sum, min"
+                    + " or max of a field), no evictor, and tumbling or sliding event-time windows");
         }
         WindowAssigner<Object, TimeWindow> assigner = (WindowAssigner<Object, TimeWindow>) spec.assigner();
         StateTable<K, TimeWindow, Object> panes = backend.table(PanedWindowOperator.STATE, PanedWindowOperator.class);
@@ -61,7 +63,6 @@ final class PanesIntoWindows {
                 });
             });
         }
-        AggregateFunction<Object, Object, ?> aggregate = (AggregateFunction) spec.aggregate();
         StateTable<K, TimeWindow, Object> accumulators =
                 backend.table(AccumulatingContents.STATE, AccumulatingContents.class);
         List<Map.Entry<K, TimeWindow>> windows = new ArrayList<>(panesOfWindow.keySet());
@@ -74,10 +75,20 @@ final class PanesIntoWindows {
                 acc = aggregate.merge(acc, paneAccumulators.get(Map.entry(window.getKey(), pane)));
             }
             K key = window.getKey();
-            accumulators.put(key, KeyGroups.assignToKeyGroup(key, maxParallelism), window.getValue(), acc);
+            Object kept = spec.reduce() != null ? aggregate.getResult(acc) : acc; // a reduce keeps its result
+            accumulators.put(key, KeyGroups.assignToKeyGroup(key, maxParallelism), window.getValue(), kept);
         }
         panes.clear();
         return windows;
+    }
+
+    /** The aggregate the panes were kept with: the spec's, or its reduce's on panes; {@code null} if neither. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static AggregateFunction<Object, Object, ?> panesAggregate(WindowOperatorSpec<?, ?, ?, ?> spec) {
+        if (spec.aggregate() != null) {
+            return (AggregateFunction) spec.aggregate();
+        }
+        return spec.reduce() instanceof ReduceOnPanes<?> onPanes ? (AggregateFunction) onPanes.onPanes() : null; // null if it cannot
     }
 
     private static IllegalStateException refused(HeapKeyedStateBackend<?> backend, String why) {

@@ -23,6 +23,11 @@ public final class WindowFunctions {
         return new PassThrough<>();
     }
 
+    /** Whether {@code function} is {@link #passThrough()}'s: it keeps no state and needs no open. */
+    public static boolean isPassThrough(ProcessWindowFunction<?, ?, ?, ?> function) {
+        return function instanceof PassThrough<?, ?, ?>;
+    }
+
     /** Reduces all elements, then hands the one result to {@code inner} (for evicting windows). */
     public static <T, R, K, W extends Window> ProcessWindowFunction<T, R, K, W> reduceThen(
             ReduceFunction<T> reduce, ProcessWindowFunction<T, R, K, W> inner) {

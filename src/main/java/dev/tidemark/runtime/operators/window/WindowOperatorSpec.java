@@ -80,6 +80,12 @@ public record WindowOperatorSpec<K, IN, OUT, W extends Window>(
         return trigger instanceof EventTimeTrigger && evictor == null && (reduce != null || aggregate != null);
     }
 
+    /** This specification with {@code aggregate} in place of its reduce (or aggregate). */
+    public WindowOperatorSpec<K, IN, OUT, W> aggregating(AggregateFunction<IN, ?, ?> aggregate) {
+        return new WindowOperatorSpec<>(keySelector, assigner, trigger, evictor, allowedLatenessMillis, lateTag, null,
+                aggregate, function);
+    }
+
     /** The operator's name: the assigner and the trigger. */
     public String name() {
         return "Window(" + assigner.getClass().getSimpleName() + ", " + trigger.getClass().getSimpleName()

@@ -1,0 +1,142 @@
+package dev.tidemark.runtime.operators.window;
+
+import dev.tidemark.eventtime.Watermark;
+import dev.tidemark.runtime.checkpoint.SnapshotReader;
+import dev.tidemark.runtime.checkpoint.SnapshotWriter;
+import dev.tidemark.runtime.operators.KeyedStateCounts;
+import dev.tidemark.runtime.operators.OperatorContext;
+import dev.tidemark.runtime.operators.StreamOperator;
+import dev.tidemark.runtime.operators.WatermarkStatus;
+import dev.tidemark.windowing.windows.TimeWindow;
+import java.util.List;
+
+/**
+ * Sliding windows of a reduce whose aggregate on panes merges exactly for some elements only
+ * ({@link ReduceOnPanes}: the field aggregations {@code sum}, {@code min} and {@code max}, exact on
+ * integers, not on a floating-point sum). They share panes ({@link PanedWindowOperator}) while every element allows it; at the first element
+ * that does not, the panes are handed over, as a snapshot, to accumulators per window
+ * ({@link AlignedWindowOperator} with the reduce, which turns panes into windows as a restore does)
+ * and the operator keeps those from then on. The hand-over is exact since every element before it merged exactly.
+ *
+ * <p>A restore picks by what the snapshot holds: panes or nothing go back to panes, accumulators per
+ * window stay per window. Elements are numbered as they arrive, and the next number is in the
+ * snapshot, so that merges keep the earlier element's fields after a restore too.
+ *
+ * <p>Threading: the owning task's thread only.
+ */
+public final class PanesWhileExactOperator<K, IN, OUT> implements StreamOperator<IN> {
+
+    /** The next arrival number, as a union list: every instance restores the largest. */
+    static final String ARRIVALS = "_window/arrivals";
+
+    private final WindowOperatorSpec<K, IN, OUT, TimeWindow> spec; // with the reduce, as windows keep it
+    private final OperatorContext<OUT> context;
+    private final ReduceOnPanes.Aggregate<IN> aggregate; // as panes keep it
+    private PanedWindowOperator<K, IN, ?, OUT> panes; // null once handed over
+    private StreamOperator<IN> windows; // the panes, or the windows they were handed over to
+    private long arrivals;
+
+    public PanesWhileExactOperator(WindowOperatorSpec<K, IN, OUT, TimeWindow> spec, OperatorContext<OUT> context) {
+        this.aggregate = spec.reduce() instanceof ReduceOnPanes<IN> onPanes ? onPanes.onPanes() : null;
+        if (aggregate == null) {
+            throw new IllegalArgumentException("panes while exact need a reduce that can run on panes: " + spec.name());
+        }
+        if (!WindowFunctions.isPassThrough(spec.function())) { // each operator in turn would open it, with its own state
+            throw new IllegalArgumentException("panes while exact emit the reduced element itself: " + spec.name());
+        }
+        this.spec = spec;
+        this.context = context;
+        this.panes = new PanedWindowOperator<>(spec.aggregating(aggregate), context);
+        this.windows = panes;
+    }
+
+    @Override
+    public void initializeState(SnapshotReader state) throws Exception {
+        List<Long> restored = state.union(ARRIVALS);
+        arrivals = restored.stream().mapToLong(Long::longValue).max().orElse(0);
+        if (!panes.initializeUnlessWindows(state)) {
+            panes = null; // a snapshot taken after a hand-over, or by a program without panes
+            windows = new AlignedWindowOperator<>(spec, context);
+            windows.initializeState(state);
+        }
+    }
+
+    @Override
+    public void open() throws Exception {
+        windows.open();
+    }
+
+    @Override
+    public void processElement(IN value, long timestamp) throws Exception {
+        if (panes != null && !aggregate.mergesExactlyWith(value)) {
+            handOver();
+        }
+        aggregate.arrives(arrivals++);
+        windows.processElement(value, timestamp);
+    }
+
+    /** Hands the panes over to accumulators per window, which take every element from now on. */
+    private void handOver() throws Exception {
+        SnapshotWriter state = new SnapshotWriter("hand-over", context.operatorName(), context.subtaskIndex(),
+                context.parallelism(), -1, 0);
+        panes.snapshotState(state);
+        AlignedWindowOperator<K, IN, OUT> perWindow = new AlignedWindowOperator<>(spec, context);
+        perWindow.initializeState(SnapshotReader.handOver(state.build(), context.operatorName(),
+                context.config().getMaxParallelism()));
+        perWindow.open();
+        panes.close();
+        panes = null;
+        windows = perWindow;
+    }
+
+    /** Whether the windows still share panes: no element has yet been one whose merge is not exact. */
+    public boolean sharesPanes() {
+        return panes != null;
+    }
+
+    @Override
+    public void processWatermark(Watermark watermark) throws Exception {
+        windows.processWatermark(watermark);
+    }
+
+    @Override
+    public void processWatermarkStatus(WatermarkStatus status) throws Exception {
+        windows.processWatermarkStatus(status);
+    }
+
+    @Override
+    public void endInput() throws Exception {
+        windows.endInput();
+    }
+
+    @Override
+    public void close() throws Exception {
+        windows.close();
+    }
+
+    @Override
+    public boolean hasKeyedState() {
+        return true;
+    }
+
+    @Override
+    public KeyedStateCounts keyedStateCounts() {
+        return windows.keyedStateCounts();
+    }
+
+    @Override
+    public void snapshotState(SnapshotWriter state) throws Exception {
+        windows.snapshotState(state);
+        state.union(ARRIVALS, List.of(arrivals));
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) throws Exception {
+        windows.notifyCheckpointComplete(checkpointId);
+    }
+
+    /** How many accumulators, state entries and timers the operator holds, for tests that check cleanup. */
+    public int stateSize() {
+        return panes != null ? panes.stateSize() : ((AlignedWindowOperator<?, ?, ?>) windows).stateSize();
+    }
+}
