@@ -1,6 +1,5 @@
 package dev.tidemark.benchmarks;
 
-import dev.tidemark.runtime.timers.InternalTimer;
 import dev.tidemark.runtime.timers.TimerQueue;
 import java.util.HashSet;
 import java.util.PriorityQueue;
@@ -72,9 +71,8 @@ public class TimerQueueBenchmark {
             queue.remove(keys[i], "w", times[i]);
         }
         long sum = 0;
-        InternalTimer<Long, String> t;
-        while ((t = queue.poll()) != null) {
-            sum += t.timestamp();
+        while (queue.pollUpTo(Long.MAX_VALUE)) {
+            sum += queue.polledTimestamp();
         }
         return sum;
     }

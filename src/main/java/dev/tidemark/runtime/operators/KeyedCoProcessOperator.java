@@ -72,19 +72,19 @@ public final class KeyedCoProcessOperator<K, IN1, IN2, OUT> extends CoOperators.
     }
 
     @Override
-    public void onEventTime(InternalTimer<K, VoidNamespace> timer) throws Exception {
-        fire(timer, TimeDomain.EVENT_TIME);
+    public void onEventTime(K key, VoidNamespace namespace, long timestamp) throws Exception {
+        fire(key, timestamp, TimeDomain.EVENT_TIME);
     }
 
     @Override
-    public void onProcessingTime(InternalTimer<K, VoidNamespace> timer) throws Exception {
-        fire(timer, TimeDomain.PROCESSING_TIME);
+    public void onProcessingTime(K key, VoidNamespace namespace, long timestamp) throws Exception {
+        fire(key, timestamp, TimeDomain.PROCESSING_TIME);
     }
 
-    private void fire(InternalTimer<K, VoidNamespace> timer, TimeDomain domain) throws Exception {
-        keyed.setKey(timer.key(), timer.timestamp());
-        call.timer(timer.timestamp(), domain);
-        function.onTimer(timer.timestamp(), ctx, collector);
+    private void fire(K key, long timestamp, TimeDomain domain) throws Exception {
+        keyed.setKey(key, timestamp);
+        call.timer(timestamp, domain);
+        function.onTimer(timestamp, ctx, collector);
     }
 
     private final class ContextImpl extends KeyedCoProcessFunction<K, IN1, IN2, OUT>.OnTimerContext {

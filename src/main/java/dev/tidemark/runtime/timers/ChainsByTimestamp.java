@@ -2,26 +2,28 @@ package dev.tidemark.runtime.timers;
 
 /**
  * The head of the one chain each pending timestamp of a {@link TimerQueue} has: open addressing
- * with linear probing over parallel arrays, deletion by backward shift, so a lookup allocates
- * nothing and touches no timer.
+ * with linear probing over parallel arrays (timestamps, and the heads' slots in {@link TimerSlots}),
+ * deletion by backward shift, so a lookup allocates nothing and touches no timer.
  *
  * <p>It holds an entry per distinct pending timestamp, which is what the queue's heap holds too:
  * a few thousand for timers set a fixed delay after their elements, however many timers share them.
  *
  * <p>Threading: the owning task's thread only.
  */
-final class ChainsByTimestamp<K, N> {
+final class ChainsByTimestamp {
 
     private static final int MIN_CAPACITY = 16;
+    private static final int NONE = -1;
 
     private long[] timestamps = new long[MIN_CAPACITY];
-    private InternalTimer<K, N>[] heads = newArray(MIN_CAPACITY);
+    private int[] heads = newTable(MIN_CAPACITY); // slots in TimerSlots
     private int shift = Long.SIZE - Integer.numberOfTrailingZeros(MIN_CAPACITY);
     private int size;
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static <K, N> InternalTimer<K, N>[] newArray(int length) {
-        return new InternalTimer[length];
+    private static int[] newTable(int length) {
+        int[] table = new int[length];
+        java.util.Arrays.fill(table, NONE);
+        return table;
     }
 
     /** Fibonacci hashing: timestamps a millisecond apart land far apart, not in one probe run. */
@@ -29,23 +31,22 @@ final class ChainsByTimestamp<K, N> {
         return (int) ((timestamp * 0x9E3779B97F4A7C15L) >>> shift);
     }
 
-    /** The head of the chain of {@code timestamp}, or {@code null} if no timer is pending there. */
-    InternalTimer<K, N> get(long timestamp) {
+    /** The slot of the head of the chain of {@code timestamp}, or -1 if no timer is pending there. */
+    int get(long timestamp) {
         int mask = heads.length - 1;
-        for (int i = home(timestamp); heads[i] != null; i = (i + 1) & mask) {
+        for (int i = home(timestamp); heads[i] != NONE; i = (i + 1) & mask) {
             if (timestamps[i] == timestamp) {
                 return heads[i];
             }
         }
-        return null;
+        return NONE;
     }
 
-    /** Makes {@code head} the head of its timestamp's chain, a new chain or one whose head fired. */
-    void put(InternalTimer<K, N> head) {
-        long timestamp = head.timestamp();
+    /** Makes slot {@code head} the head of the chain of {@code timestamp}, a new chain or one whose head fired. */
+    void put(long timestamp, int head) {
         int mask = heads.length - 1;
         int i = home(timestamp);
-        for (; heads[i] != null; i = (i + 1) & mask) {
+        for (; heads[i] != NONE; i = (i + 1) & mask) {
             if (timestamps[i] == timestamp) {
                 heads[i] = head;
                 return;
@@ -62,11 +63,11 @@ final class ChainsByTimestamp<K, N> {
     void remove(long timestamp) {
         int mask = heads.length - 1;
         int hole = home(timestamp);
-        while (timestamps[hole] != timestamp || heads[hole] == null) {
+        while (timestamps[hole] != timestamp || heads[hole] == NONE) {
             hole = (hole + 1) & mask; // the chain is there: the queue removes only what it put
         }
         size--;
-        for (int i = (hole + 1) & mask; heads[i] != null; i = (i + 1) & mask) {
+        for (int i = (hole + 1) & mask; heads[i] != NONE; i = (i + 1) & mask) {
             int home = home(timestamps[i]);
             boolean movable = hole <= i ? (home <= hole || home > i) : (home <= hole && home > i);
             if (movable) {
@@ -75,7 +76,7 @@ final class ChainsByTimestamp<K, N> {
                 hole = i;
             }
         }
-        heads[hole] = null;
+        heads[hole] = NONE;
         if (heads.length > MIN_CAPACITY && size * 8 < heads.length) {
             resize(heads.length / 2); // a burst of timestamps has fired: give its table back
         }
@@ -87,15 +88,15 @@ final class ChainsByTimestamp<K, N> {
 
     private void resize(int capacity) {
         long[] oldTimestamps = timestamps;
-        InternalTimer<K, N>[] oldHeads = heads;
+        int[] oldHeads = heads;
         timestamps = new long[capacity];
-        heads = newArray(capacity);
+        heads = newTable(capacity);
         shift = Long.SIZE - Integer.numberOfTrailingZeros(capacity);
         int mask = capacity - 1;
         for (int j = 0; j < oldHeads.length; j++) {
-            if (oldHeads[j] != null) {
+            if (oldHeads[j] != NONE) {
                 int i = home(oldTimestamps[j]);
-                while (heads[i] != null) {
+                while (heads[i] != NONE) {
                     i = (i + 1) & mask;
                 }
                 heads[i] = oldHeads[j];

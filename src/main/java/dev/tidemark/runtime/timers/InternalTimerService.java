@@ -89,10 +89,9 @@ public final class InternalTimerService<K, N> {
     }
 
     private void scheduleClockAdvance() {
-        InternalTimer<K, N> head = eventTimers.peek();
-        if (head != null && head.timestamp() < clockAdvanceAt) {
-            clockAdvanceAt = head.timestamp();
-            clock.registerTimer(head.timestamp(), time -> {
+        if (!eventTimers.isEmpty() && eventTimers.peekTimestamp() < clockAdvanceAt) {
+            clockAdvanceAt = eventTimers.peekTimestamp();
+            clock.registerTimer(clockAdvanceAt, time -> {
                 clockAdvanceAt = Long.MAX_VALUE;
                 advanceWatermark(Math.max(currentWatermark, clock.currentProcessingTime()));
                 scheduleClockAdvance();
@@ -107,25 +106,23 @@ public final class InternalTimerService<K, N> {
      */
     public void advanceWatermark(long watermark) throws Exception {
         currentWatermark = Math.max(currentWatermark, watermark);
-        InternalTimer<K, N> timer;
-        while ((timer = eventTimers.peek()) != null && timer.timestamp() <= watermark) {
-            eventTimers.poll();
-            keyContext.setCurrentKey(timer.key());
-            target.onEventTime(timer);
+        while (eventTimers.pollUpTo(watermark)) {
+            K key = eventTimers.polledKey();
+            keyContext.setCurrentKey(key);
+            target.onEventTime(key, eventTimers.polledNamespace(), eventTimers.polledTimestamp());
         }
     }
 
     private void onProcessingTime(long time) throws Exception {
         physicalTimer = null;
         physicalTimerAt = Long.MAX_VALUE;
-        InternalTimer<K, N> timer;
-        while ((timer = processingTimers.peek()) != null && timer.timestamp() <= time) {
-            processingTimers.poll();
-            keyContext.setCurrentKey(timer.key());
-            target.onProcessingTime(timer);
+        while (processingTimers.pollUpTo(time)) {
+            K key = processingTimers.polledKey();
+            keyContext.setCurrentKey(key);
+            target.onProcessingTime(key, processingTimers.polledNamespace(), processingTimers.polledTimestamp());
         }
-        if (timer != null && timer.timestamp() < physicalTimerAt) {
-            schedulePhysicalTimer(timer.timestamp());
+        if (!processingTimers.isEmpty() && processingTimers.peekTimestamp() < physicalTimerAt) {
+            schedulePhysicalTimer(processingTimers.peekTimestamp());
         }
     }
 

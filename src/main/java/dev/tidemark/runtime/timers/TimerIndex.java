@@ -1,20 +1,31 @@
 package dev.tidemark.runtime.timers;
 
+import java.util.Arrays;
+
 /**
- * The timers of a {@link TimerQueue} by (key, namespace, timestamp): open addressing with linear probing over an
- * array of the timers themselves, so finding a timer allocates nothing and costs one probe run.
+ * The timers of a {@link TimerQueue} by (key, namespace, timestamp): open addressing with linear
+ * probing over an array of their slots in {@link TimerSlots}, so finding a timer allocates nothing
+ * and costs one probe run.
  *
  * <p>Threading: the owning task's thread only.
  */
 final class TimerIndex<K, N> {
 
-    private InternalTimer<K, N>[] slots = newArray(64);
+    private static final int EMPTY = -1;
+
+    private final TimerSlots<K, N> timers;
+    private int[] slots = emptyTable(64);
     private int[] hashes = new int[64];
     private int size;
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static <K, N> InternalTimer<K, N>[] newArray(int length) {
-        return new InternalTimer[length];
+    TimerIndex(TimerSlots<K, N> timers) {
+        this.timers = timers;
+    }
+
+    private static int[] emptyTable(int length) {
+        int[] table = new int[length];
+        Arrays.fill(table, EMPTY);
+        return table;
     }
 
     static int hash(Object key, Object namespace, long timestamp) {
@@ -22,56 +33,59 @@ final class TimerIndex<K, N> {
         return h ^ (h >>> 15);
     }
 
-    private static boolean matches(InternalTimer<?, ?> timer, Object key, Object namespace, long timestamp) {
-        return timer.timestamp() == timestamp && (timer.key() == key || timer.key().equals(key))
-                && (timer.namespace() == namespace || timer.namespace().equals(namespace));
+    private boolean matches(int slot, Object key, Object namespace, long timestamp) {
+        Object k = timers.keys[slot];
+        Object n = timers.namespaces[slot];
+        return timers.timestamps[slot] == timestamp && (k == key || k.equals(key))
+                && (n == namespace || n.equals(namespace));
     }
 
-    InternalTimer<K, N> find(K key, N namespace, long timestamp) {
+    /** The slot of the timer equal to (key, namespace, timestamp), or -1. */
+    int find(K key, N namespace, long timestamp) {
         int h = hash(key, namespace, timestamp);
         int mask = slots.length - 1;
-        for (int i = h & mask; slots[i] != null; i = (i + 1) & mask) {
+        for (int i = h & mask; slots[i] != EMPTY; i = (i + 1) & mask) {
             if (hashes[i] == h && matches(slots[i], key, namespace, timestamp)) {
                 return slots[i];
             }
         }
-        return null;
+        return -1;
     }
 
-    /** Adds a timer that is not in the index yet. */
-    void add(InternalTimer<K, N> timer) {
-        int h = timer.hash;
+    /** Adds the timer in {@code slot}, which is not in the index yet. */
+    void add(int slot) {
+        int h = timers.hashes[slot];
         int mask = slots.length - 1;
         int i = h & mask;
-        while (slots[i] != null) {
+        while (slots[i] != EMPTY) {
             i = (i + 1) & mask;
         }
-        slots[i] = timer;
+        slots[i] = slot;
         hashes[i] = h;
         if (++size * 2 > slots.length) {
             resize();
         }
     }
 
-    /** Removes and returns the timer equal to (key, namespace, timestamp), or {@code null}. */
-    InternalTimer<K, N> remove(K key, N namespace, long timestamp) {
+    /** Removes the timer equal to (key, namespace, timestamp) and returns its slot, or -1 if there is none. */
+    int remove(K key, N namespace, long timestamp) {
         int h = hash(key, namespace, timestamp);
         int mask = slots.length - 1;
-        for (int i = h & mask; slots[i] != null; i = (i + 1) & mask) {
+        for (int i = h & mask; slots[i] != EMPTY; i = (i + 1) & mask) {
             if (hashes[i] == h && matches(slots[i], key, namespace, timestamp)) {
-                InternalTimer<K, N> removed = slots[i];
+                int removed = slots[i];
                 deleteAt(i);
                 return removed;
             }
         }
-        return null;
+        return -1;
     }
 
-    /** Removes {@code timer} itself (it is in the index), found by identity: its key is not touched. */
-    void remove(InternalTimer<K, N> timer) {
+    /** Removes the timer in {@code slot} (it is in the index), found by its slot: its key is not touched. */
+    void remove(int slot) {
         int mask = slots.length - 1;
-        int i = timer.hash & mask;
-        while (slots[i] != timer) {
+        int i = timers.hashes[slot] & mask;
+        while (slots[i] != slot) {
             i = (i + 1) & mask;
         }
         deleteAt(i);
@@ -83,7 +97,7 @@ final class TimerIndex<K, N> {
         int i = hole;
         while (true) {
             i = (i + 1) & mask;
-            if (slots[i] == null) {
+            if (slots[i] == EMPTY) {
                 break;
             }
             int home = hashes[i] & mask;
@@ -94,19 +108,23 @@ final class TimerIndex<K, N> {
                 hole = i;
             }
         }
-        slots[hole] = null;
+        slots[hole] = EMPTY;
+        if (size == 0 && slots.length > 1024) {
+            slots = emptyTable(64); // a burst of timers has fired: give its table back
+            hashes = new int[64];
+        }
     }
 
     private void resize() {
-        InternalTimer<K, N>[] oldSlots = slots;
+        int[] oldSlots = slots;
         int[] oldHashes = hashes;
-        slots = newArray(oldSlots.length * 2);
+        slots = emptyTable(oldSlots.length * 2);
         hashes = new int[oldSlots.length * 2];
         int mask = slots.length - 1;
         for (int j = 0; j < oldSlots.length; j++) {
-            if (oldSlots[j] != null) {
+            if (oldSlots[j] != EMPTY) {
                 int i = oldHashes[j] & mask;
-                while (slots[i] != null) {
+                while (slots[i] != EMPTY) {
                     i = (i + 1) & mask;
                 }
                 slots[i] = oldSlots[j];

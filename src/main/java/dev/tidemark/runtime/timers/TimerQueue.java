@@ -18,7 +18,10 @@ import java.util.function.Consumer;
  * timestamp of its own, sifting is most of what the queue costs.
  *
  * <p>A {@link TimerIndex} deduplicates (one timer per key, namespace and timestamp) and finds a timer
- * to delete; unlinking it costs O(1), or O(log n) if it was alone in its chain.
+ * to delete; unlinking it costs O(1), or O(log n) if it was alone in its chain. A timer is a slot in
+ * {@link TimerSlots}, not an object: the heap, the chains and the index hold slot numbers, and a
+ * timer that fires is read from its slot ({@link #pollUpTo}), so registering and firing allocate
+ * nothing.
  *
  * <p>Threading: the owning task's thread only.
  *
@@ -27,14 +30,17 @@ import java.util.function.Consumer;
  */
 public final class TimerQueue<K, N> {
 
-    private final TimerIndex<K, N> index = new TimerIndex<>();
-    private final ChainsByTimestamp<K, N> chainsByTimestamp = new ChainsByTimestamp<>();
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private InternalTimer<K, N>[] heap = new InternalTimer[16];
+    private final TimerSlots<K, N> slots = new TimerSlots<>();
+    private final TimerIndex<K, N> index = new TimerIndex<>(slots);
+    private final ChainsByTimestamp chainsByTimestamp = new ChainsByTimestamp();
+    private int[] heap = new int[16]; // the slot of each chain's head
     private long[] times = new long[16]; // each head's timestamp beside it: sifting reads no timer
     private int chains;
     private int size;
-    private InternalTimer<K, N> lastAdded; // a window registers the same timer twice per element (trigger, cleanup)
+    private int lastAdded = -1; // a window registers the same timer twice per element (trigger, cleanup)
+    private K polledKey; // the timer pollUpTo removed last
+    private N polledNamespace;
+    private long polledTimestamp;
 
     /**
      * Adds a timer unless an equal one is already there.
@@ -42,31 +48,32 @@ public final class TimerQueue<K, N> {
      * @return whether the earliest timer changed
      */
     public boolean add(K key, N namespace, long timestamp) {
-        InternalTimer<K, N> last = lastAdded;
-        if (last != null && last.isPending() && last.key() == key && last.namespace() == namespace
-                && last.timestamp() == timestamp) {
+        int last = lastAdded;
+        if (last >= 0 && last < slots.keys.length && slots.isPending(last) && slots.keys[last] == key
+                && slots.namespaces[last] == namespace && slots.timestamps[last] == timestamp) {
             return false; // the same objects as the previous registration, still pending: no lookup at all
         }
-        if (index.find(key, namespace, timestamp) != null) {
-            return false; // the common case in windows (one timer per window, many elements): no allocation
+        if (index.find(key, namespace, timestamp) >= 0) {
+            return false; // the common case in windows (one timer per window, many elements)
         }
-        InternalTimer<K, N> timer = InternalTimer.of(key, namespace, timestamp);
+        int timer = slots.allocate(java.util.Objects.requireNonNull(key), java.util.Objects.requireNonNull(namespace),
+                timestamp, TimerIndex.hash(key, namespace, timestamp));
         index.add(timer);
         lastAdded = timer;
         size++;
-        InternalTimer<K, N> head = chainsByTimestamp.get(timestamp);
-        if (head != null) {
-            InternalTimer<K, N> tail = head.prev;
-            tail.next = timer;
-            timer.prev = tail;
-            timer.next = head;
-            head.prev = timer;
+        int head = chainsByTimestamp.get(timestamp);
+        if (head >= 0) {
+            int tail = slots.prev[head];
+            slots.next[tail] = timer;
+            slots.prev[timer] = tail;
+            slots.next[timer] = head;
+            slots.prev[head] = timer;
             return false;
         }
-        timer.prev = timer;
-        timer.next = timer;
-        chainsByTimestamp.put(timer);
-        return heapAdd(timer);
+        slots.prev[timer] = timer;
+        slots.next[timer] = timer;
+        chainsByTimestamp.put(timestamp, timer);
+        return heapAdd(timer, timestamp);
     }
 
     /**
@@ -75,31 +82,65 @@ public final class TimerQueue<K, N> {
      * @return whether the earliest timer changed
      */
     public boolean remove(K key, N namespace, long timestamp) {
-        InternalTimer<K, N> timer = index.remove(key, namespace, timestamp);
-        if (timer == null) {
+        int timer = index.remove(key, namespace, timestamp);
+        if (timer < 0) {
             return false;
         }
         size--;
-        boolean wasFirst = timer.heapIndex == 0;
+        boolean wasFirst = slots.heapIndex[timer] == 0;
         unlink(timer);
+        slots.free(timer);
         return wasFirst;
     }
 
-    /** The earliest timer, or {@code null}. */
-    public InternalTimer<K, N> peek() {
-        return chains == 0 ? null : heap[0];
+    public boolean isEmpty() {
+        return chains == 0;
     }
 
-    /** Removes and returns the earliest timer, or {@code null}. */
-    public InternalTimer<K, N> poll() {
+    /**
+     * The earliest timer's timestamp.
+     *
+     * @throws IllegalStateException if no timer is pending
+     */
+    public long peekTimestamp() {
         if (chains == 0) {
-            return null;
+            throw new IllegalStateException("no timer is pending");
         }
-        InternalTimer<K, N> first = heap[0];
+        return times[0];
+    }
+
+    /**
+     * Removes the earliest timer if it is due at {@code time} (its timestamp is not after it); its
+     * key, namespace and timestamp are then {@link #polledKey}, {@link #polledNamespace} and
+     * {@link #polledTimestamp} until the next poll.
+     *
+     * @return whether a timer was due
+     */
+    public boolean pollUpTo(long time) {
+        if (chains == 0 || times[0] > time) {
+            return false;
+        }
+        int first = heap[0];
+        polledKey = slots.key(first);
+        polledNamespace = slots.namespace(first);
+        polledTimestamp = slots.timestamps[first];
         index.remove(first);
         size--;
         unlink(first);
-        return first;
+        slots.free(first);
+        return true;
+    }
+
+    public K polledKey() {
+        return polledKey;
+    }
+
+    public N polledNamespace() {
+        return polledNamespace;
+    }
+
+    public long polledTimestamp() {
+        return polledTimestamp;
     }
 
     public int size() {
@@ -109,51 +150,50 @@ public final class TimerQueue<K, N> {
     /** Every pending timer, for snapshots: each chain in registration order. */
     public void forEach(Consumer<InternalTimer<K, N>> action) {
         for (int i = 0; i < chains; i++) {
-            InternalTimer<K, N> t = heap[i];
+            int t = heap[i];
             do {
-                action.accept(t);
-                t = t.next;
+                action.accept(new InternalTimer<>(slots.key(t), slots.namespace(t), slots.timestamps[t]));
+                t = slots.next[t];
             } while (t != heap[i]);
         }
     }
 
-    private void unlink(InternalTimer<K, N> timer) {
-        InternalTimer<K, N> next = timer.next;
-        int at = timer.heapIndex;
+    /** Takes {@code timer} out of its chain (and, if it heads it, out of the heap); its slot is the caller's to free. */
+    private void unlink(int timer) {
+        int next = slots.next[timer];
+        int at = slots.heapIndex[timer];
         if (at >= 0) {
-            timer.heapIndex = -1;
-            InternalTimer<K, N> successor = next == timer ? null : next;
-            if (successor == null) {
+            slots.heapIndex[timer] = -1;
+            long timestamp = slots.timestamps[timer];
+            if (next == timer) {
                 heapRemoveAt(at);
-                chainsByTimestamp.remove(timer.timestamp());
+                chainsByTimestamp.remove(timestamp);
             } else {
-                place(successor, timer.timestamp(), at); // same timestamp: the heap order holds
-                chainsByTimestamp.put(successor);
+                place(next, timestamp, at); // same timestamp: the heap order holds
+                chainsByTimestamp.put(timestamp, next);
             }
         }
         if (next != timer) {
-            timer.prev.next = next;
-            next.prev = timer.prev;
+            int prev = slots.prev[timer];
+            slots.next[prev] = next;
+            slots.prev[next] = prev;
         }
-        timer.prev = null;
-        timer.next = null;
     }
 
     /** @return whether {@code head} became the earliest */
-    private boolean heapAdd(InternalTimer<K, N> head) {
+    private boolean heapAdd(int head, long time) {
         if (chains == heap.length) {
             heap = Arrays.copyOf(heap, chains * 2);
             times = Arrays.copyOf(times, chains * 2);
         }
-        siftUp(head, head.timestamp(), chains++);
+        siftUp(head, time, chains++);
         return heap[0] == head;
     }
 
     private void heapRemoveAt(int at) {
         chains--;
-        InternalTimer<K, N> last = heap[chains];
+        int last = heap[chains];
         long time = times[chains];
-        heap[chains] = null;
         if (at == chains) {
             return;
         }
@@ -164,7 +204,7 @@ public final class TimerQueue<K, N> {
         }
     }
 
-    private void siftUp(InternalTimer<K, N> head, long time, int at) {
+    private void siftUp(int head, long time, int at) {
         while (at > 0) {
             int parent = (at - 1) >>> 2;
             if (time >= times[parent]) {
@@ -176,7 +216,7 @@ public final class TimerQueue<K, N> {
         place(head, time, at);
     }
 
-    private void siftDown(InternalTimer<K, N> head, long time, int at) {
+    private void siftDown(int head, long time, int at) {
         while (true) {
             int first = 4 * at + 1;
             if (first >= chains) {
@@ -197,9 +237,9 @@ public final class TimerQueue<K, N> {
         place(head, time, at);
     }
 
-    private void place(InternalTimer<K, N> head, long time, int at) {
+    private void place(int head, long time, int at) {
         heap[at] = head;
         times[at] = time;
-        head.heapIndex = at; // a store: nothing waits for it
+        slots.heapIndex[head] = at; // a store: nothing waits for it
     }
 }

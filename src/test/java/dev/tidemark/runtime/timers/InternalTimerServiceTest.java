@@ -16,16 +16,16 @@ class InternalTimerServiceTest {
     InternalTimerServiceTest() {
         service = new InternalTimerService<>(clock, key -> currentKey = key, () -> currentKey, new Triggerable<>() {
             @Override
-            public void onEventTime(InternalTimer<String, String> timer) {
-                fired.add("E " + currentKey + " " + timer.namespace() + "@" + timer.timestamp());
-                if (timer.namespace().equals("chain") && timer.timestamp() < 30) {
-                    service.registerEventTimeTimer("chain", timer.timestamp() + 10);
+            public void onEventTime(String key, String namespace, long timestamp) {
+                fired.add("E " + currentKey + " " + namespace + "@" + timestamp);
+                if (namespace.equals("chain") && timestamp < 30) {
+                    service.registerEventTimeTimer("chain", timestamp + 10);
                 }
             }
 
             @Override
-            public void onProcessingTime(InternalTimer<String, String> timer) {
-                fired.add("P " + currentKey + "@" + timer.timestamp() + " now=" + clock.currentProcessingTime());
+            public void onProcessingTime(String key, String namespace, long timestamp) {
+                fired.add("P " + currentKey + "@" + timestamp + " now=" + clock.currentProcessingTime());
             }
         });
     }

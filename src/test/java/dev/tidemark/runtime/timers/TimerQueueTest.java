@@ -12,6 +12,12 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(60) // a broken chain loops forever: fail instead of hanging the build
 class TimerQueueTest {
 
+    /** The earliest timer, removed, or {@code null}. */
+    private static <K, N> InternalTimer<K, N> poll(TimerQueue<K, N> queue) {
+        return queue.pollUpTo(Long.MAX_VALUE)
+                ? new InternalTimer<>(queue.polledKey(), queue.polledNamespace(), queue.polledTimestamp()) : null;
+    }
+
     @Test
     void add_sameTimerTwice_keepsOne_andReportsHeadChanges() {
         TimerQueue<String, String> queue = new TimerQueue<>();
@@ -22,7 +28,7 @@ class TimerQueueTest {
         assertThat(queue.size()).isEqualTo(3);
         assertThat(queue.remove("j", "w", 5)).isTrue();
         assertThat(queue.remove("j", "w", 5)).isFalse();
-        assertThat(queue.peek().timestamp()).isEqualTo(10);
+        assertThat(queue.peekTimestamp()).isEqualTo(10);
     }
 
     @Test
@@ -33,7 +39,7 @@ class TimerQueueTest {
         }
         List<String> order = new ArrayList<>();
         InternalTimer<String, String> t;
-        while ((t = queue.poll()) != null) {
+        while ((t = poll(queue)) != null) {
             order.add(t.key());
         }
         assertThat(order).containsExactly("c", "a", "b");
@@ -47,11 +53,11 @@ class TimerQueueTest {
                 queue.add(key, "w", end);
             }
             for (int key = 0; key < 5_000; key++) {
-                InternalTimer<Integer, String> t = queue.poll();
+                InternalTimer<Integer, String> t = poll(queue);
                 assertThat(t.timestamp()).isEqualTo(end);
                 assertThat(t.key()).isEqualTo(key);
             }
-            assertThat(queue.poll()).isNull();
+            assertThat(poll(queue)).isNull();
         }
     }
 
@@ -69,11 +75,51 @@ class TimerQueueTest {
         assertThat(queue.size()).isEqualTo(10);
         List<Integer> order = new ArrayList<>();
         InternalTimer<Integer, String> t;
-        while ((t = queue.poll()) != null) {
+        while ((t = poll(queue)) != null) {
             order.add(t.key());
         }
         assertThat(order).containsExactly(0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
-        assertThat(queue.peek()).isNull();
+        assertThat(queue.isEmpty()).isTrue();
+    }
+
+    /**
+     * Timers are slots in arrays that give their memory back once every timer has fired: the queue
+     * works on after that, also for the very timer registered last before the burst fired.
+     */
+    @Test
+    void aBurstThatFiresWhole_givesItsSlotsBack_andTheQueueWorksOn() {
+        TimerQueue<Integer, String> queue = new TimerQueue<>();
+        for (int round = 0; round < 3; round++) {
+            for (int key = 0; key < 5_000; key++) {
+                queue.add(key, "w", 100 + key % 7);
+            }
+            assertThat(queue.add(4_999, "w", 100 + 4_999 % 7)).as("already there").isFalse();
+            int fired = 0;
+            long last = Long.MIN_VALUE;
+            while (queue.pollUpTo(200)) {
+                assertThat(queue.polledTimestamp()).isGreaterThanOrEqualTo(last);
+                last = queue.polledTimestamp();
+                fired++;
+            }
+            assertThat(fired).isEqualTo(5_000);
+            assertThat(queue.isEmpty()).isTrue();
+            queue.add(4_999, "w", 100 + 4_999 % 7); // the last registration's slot is gone
+            assertThat(queue.size()).isEqualTo(1);
+            assertThat(poll(queue)).isEqualTo(new InternalTimer<>(4_999, "w", 100 + 4_999 % 7));
+        }
+    }
+
+    @Test
+    void pollUpTo_leavesTimersThatAreNotDue() {
+        TimerQueue<String, String> queue = new TimerQueue<>();
+        queue.add("a", "w", 10);
+        queue.add("b", "w", 20);
+        assertThat(queue.pollUpTo(9)).isFalse();
+        assertThat(queue.pollUpTo(15)).isTrue();
+        assertThat(queue.polledKey()).isEqualTo("a");
+        assertThat(queue.pollUpTo(15)).isFalse();
+        assertThat(queue.peekTimestamp()).isEqualTo(20);
+        assertThat(queue.size()).isEqualTo(1);
     }
 
     /** A reference model: the same operations on a sorted set of (timestamp, sequence, key, namespace). */
@@ -104,7 +150,7 @@ class TimerQueueTest {
                     queue.remove(key, ns, ts);
                     model.removeIf(r -> r.key == key && r.ns == ns && r.timestamp == ts);
                 } else {
-                    InternalTimer<Integer, Integer> polled = queue.poll();
+                    InternalTimer<Integer, Integer> polled = poll(queue);
                     Ref expected = model.pollFirst();
                     if (expected == null) {
                         assertThat(polled).as("seed %d", seed).isNull();

@@ -186,16 +186,15 @@ public final class IntervalJoinOperator<K, T1, T2, OUT> extends CoOperators.Base
     }
 
     @Override
-    public void onEventTime(InternalTimer<K, JoinSide> timer) throws Exception {
+    public void onEventTime(K key, JoinSide side, long timestamp) throws Exception {
         IntervalJoinBuffers<T1, T2> buffers = state.value();
         if (buffers == null) {
             return;
         }
-        JoinSide side = timer.namespace();
         TimeSortedBuffer<?> buffer = side == JoinSide.LEFT ? buffers.left : buffers.right;
         TimeSortedBuffer.TimeFunction endOf = side == JoinSide.LEFT ? leftEnd : rightEnd;
-        buffer.removeEndedBy(timer.timestamp(), endOf);
-        if (buffers.timer(side) == timer.timestamp()) { // the pending one, not one of a key that emptied before
+        buffer.removeEndedBy(timestamp, endOf);
+        if (buffers.timer(side) == timestamp) { // the pending one, not one of a key that emptied before
             long next = buffer.isEmpty() ? IntervalJoinBuffers.NO_TIMER : endOf.apply(buffer.lastTimestamp());
             if (next != IntervalJoinBuffers.NO_TIMER) {
                 timers.registerEventTimeTimer(side, next);
@@ -206,7 +205,7 @@ public final class IntervalJoinOperator<K, T1, T2, OUT> extends CoOperators.Base
     }
 
     @Override
-    public void onProcessingTime(InternalTimer<K, JoinSide> timer) {
+    public void onProcessingTime(K key, JoinSide side, long timestamp) {
         // the join registers event-time timers only
     }
 

@@ -13,12 +13,14 @@ import dev.tidemark.runtime.timers.Triggerable;
 record NoTimers<K, N>(String operator) implements Triggerable<K, N> {
 
     @Override
-    public void onEventTime(InternalTimer<K, N> timer) {
-        throw new IllegalStateException(operator + " register no timers: timer=" + timer);
+    public void onEventTime(K key, N namespace, long timestamp) {
+        throw new IllegalStateException(operator + " register no timers: timer=" + new InternalTimer<>(key, namespace,
+                timestamp));
     }
 
     @Override
-    public void onProcessingTime(InternalTimer<K, N> timer) {
-        throw new IllegalStateException(operator + " register no timers: timer=" + timer);
+    public void onProcessingTime(K key, N namespace, long timestamp) {
+        throw new IllegalStateException(operator + " register no timers: timer=" + new InternalTimer<>(key, namespace,
+                timestamp));
     }
 }

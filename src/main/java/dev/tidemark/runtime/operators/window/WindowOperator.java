@@ -194,27 +194,26 @@ public final class WindowOperator<K, IN, OUT, W extends Window> extends Forwardi
     }
 
     @Override
-    public void onEventTime(InternalTimer<K, W> timer) throws Exception {
-        onTimer(timer, true);
+    public void onEventTime(K key, W window, long timestamp) throws Exception {
+        onTimer(key, window, timestamp, true);
     }
 
     @Override
-    public void onProcessingTime(InternalTimer<K, W> timer) throws Exception {
-        onTimer(timer, false);
+    public void onProcessingTime(K key, W window, long timestamp) throws Exception {
+        onTimer(key, window, timestamp, false);
     }
 
-    private void onTimer(InternalTimer<K, W> timer, boolean eventTime) throws Exception {
-        keyed.setKey(timer.key(), timer.timestamp());
-        W window = timer.namespace();
+    private void onTimer(K key, W window, long timestamp, boolean eventTime) throws Exception {
+        keyed.setKey(key, timestamp);
         Map<W, W> mapping = merging == null ? null : merging.mapping();
         W stateWindow = mapping == null ? window : mapping.get(window);
         if (stateWindow == null) {
             return; // a timer of a window that was merged away
         }
         trigger.window(window);
-        onTriggerResult(eventTime ? trigger.onEventTime(timer.timestamp()) : trigger.onProcessingTime(timer.timestamp()),
+        onTriggerResult(eventTime ? trigger.onEventTime(timestamp) : trigger.onProcessingTime(timestamp),
                 window, stateWindow);
-        if (eventTime == lateness.isEventTime() && lateness.isCleanupTime(window, timer.timestamp())) {
+        if (eventTime == lateness.isEventTime() && lateness.isCleanupTime(window, timestamp)) {
             clearAllState(window, stateWindow, mapping);
         }
         if (mapping != null) {
