@@ -128,10 +128,7 @@ final class FieldAggregation<T> implements ReduceOnPanes<T> {
     /** The aggregated field of {@code element}. */
     Object fieldOf(Object element) {
         try {
-            if (access == null) {
-                access = FieldAccess.resolve(element.getClass(), name, position);
-            }
-            return access.get(element);
+            return accessTo(element).get(element);
         } catch (ReflectiveOperationException e) {
             throw reflectionFailed("read", e);
         }
@@ -141,10 +138,18 @@ final class FieldAggregation<T> implements ReduceOnPanes<T> {
     @SuppressWarnings("unchecked")
     T withField(Object element, Object value) {
         try {
-            return (T) access.with(element, value);
+            return (T) accessTo(element).with(element, value);
         } catch (ReflectiveOperationException e) {
             throw reflectionFailed("copy", e);
         }
+    }
+
+    /** The field's access, resolved on the class of the first element it is used on. */
+    private FieldAccess accessTo(Object element) throws ReflectiveOperationException {
+        if (access == null) {
+            access = FieldAccess.resolve(element.getClass(), name, position);
+        }
+        return access;
     }
 
     private RuntimeException reflectionFailed(String what, ReflectiveOperationException e) {

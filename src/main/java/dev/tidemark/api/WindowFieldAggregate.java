@@ -2,7 +2,6 @@ package dev.tidemark.api;
 
 import dev.tidemark.runtime.operators.window.ReduceOnPanes;
 import java.io.Serializable;
-import java.util.Objects;
 
 /**
  * A window's {@code sum}, {@code min} or {@code max} of a field as an aggregate that windows may
@@ -30,11 +29,16 @@ final class WindowFieldAggregate<T> implements ReduceOnPanes.Aggregate<T> {
         this.aggregation = aggregation;
     }
 
-    /** A window's (or pane's) first element, when it arrived, and the aggregated field of all its elements. */
+    /**
+     * A window's (or pane's) first element, when it arrived, its field, and the aggregated field of
+     * all its elements: where that is still the first element's own (one element, or a minimum that
+     * came first), the result is the first element itself, read and copied by nothing.
+     */
     static final class FieldAccumulator implements Serializable {
         private static final long serialVersionUID = 1L;
         Object first; // null while empty
         long arrival;
+        Object firstField;
         Object field;
     }
 
@@ -50,6 +54,7 @@ final class WindowFieldAggregate<T> implements ReduceOnPanes.Aggregate<T> {
         if (acc.first == null) {
             acc.first = value;
             acc.arrival = arrival;
+            acc.firstField = field;
             acc.field = field;
         } else {
             acc.field = aggregation.combine(acc.field, field);
@@ -61,7 +66,7 @@ final class WindowFieldAggregate<T> implements ReduceOnPanes.Aggregate<T> {
     @SuppressWarnings("unchecked")
     public T getResult(Object accumulator) {
         FieldAccumulator acc = accumulatorOf(accumulator);
-        return Objects.equals(acc.field, aggregation.fieldOf(acc.first)) ? (T) acc.first : aggregation.withField(acc.first, acc.field);
+        return acc.field == acc.firstField ? (T) acc.first : aggregation.withField(acc.first, acc.field);
     }
 
     /** Merges {@code b} into {@code a}: the field of both, and the first element of the one that came first. */
@@ -76,6 +81,7 @@ final class WindowFieldAggregate<T> implements ReduceOnPanes.Aggregate<T> {
             Object field = into.first == null ? from.field : aggregation.combine(from.field, into.field);
             into.first = from.first;
             into.arrival = from.arrival;
+            into.firstField = from.firstField;
             into.field = field;
         } else {
             into.field = aggregation.combine(into.field, from.field);

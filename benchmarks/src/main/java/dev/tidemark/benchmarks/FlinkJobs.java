@@ -36,6 +36,32 @@ public final class FlinkJobs {
                 .addSink(new Sink()));
     }
 
+    /** W2 with {@code sum} of each event's value on Flink: a field aggregation, on tuples as Flink has them. */
+    public static Result slidingSum(long events, long eventsPerMilli, int parallelism, int windowsPerEvent)
+            throws Exception {
+        long size = SlidingWindowJobs.size(windowsPerEvent);
+        return run("W2 sliding sum on Flink", parallelism, env -> keyedEvents(env, events, eventsPerMilli, Events::key)
+                .window(org.apache.flink.streaming.api.windowing.assigners.SlidingEventTimeWindows.of(
+                        Duration.ofMillis(size), Duration.ofMillis(SlidingWindowJobs.SLIDE)))
+                .sum(1)
+                .process(new SumHash(size))
+                .addSink(new Sink()));
+    }
+
+    /** A window's sum, hashed with its key and start (the result's timestamp is the window's last millisecond). */
+    static final class SumHash extends org.apache.flink.streaming.api.functions.ProcessFunction<Tuple3<Long, Long, Long>, Long> {
+        private final long size;
+
+        SumHash(long size) {
+            this.size = size;
+        }
+
+        @Override
+        public void processElement(Tuple3<Long, Long, Long> sum, Context ctx, Collector<Long> out) {
+            out.collect(Events.resultHash(sum.f0, ctx.timestamp() + 1 - size, sum.f1));
+        }
+    }
+
     /** W3 on Flink: bursty keys, 5 s session windows, count. */
     @SuppressWarnings("deprecation")
     public static Result sessions(long events, long eventsPerMilli, int parallelism) throws Exception {

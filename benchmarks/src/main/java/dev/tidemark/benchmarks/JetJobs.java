@@ -3,6 +3,8 @@ package dev.tidemark.benchmarks;
 import com.hazelcast.config.Config;
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.jet.accumulator.LongAccumulator;
+import com.hazelcast.jet.aggregate.AggregateOperation;
 import com.hazelcast.jet.aggregate.AggregateOperations;
 import com.hazelcast.jet.datamodel.KeyedWindowResult;
 import com.hazelcast.jet.pipeline.Pipeline;
@@ -74,6 +76,22 @@ public final class JetJobs {
         return windowed(member, events, eventsPerMilli, parallelism,
                 WindowDefinition.sliding(SlidingWindowJobs.size(windowsPerEvent), SlidingWindowJobs.SLIDE),
                 AggregateOperations.counting());
+    }
+
+    /**
+     * W2 with the sum of each event's value on Jet: {@code summingLong} without its deduct function,
+     * with which Jet's sliding windows drop a key whose sum comes back to zero (they cannot tell it
+     * from an empty one), so that windows whose events all have the value 0 are emitted as on the
+     * other engines. Jet then combines the frames of each window, as it does for a count.
+     */
+    public static Result slidingSum(HazelcastInstance member, long events, long eventsPerMilli, int parallelism,
+            int windowsPerEvent) {
+        return windowed(member, events, eventsPerMilli, parallelism,
+                WindowDefinition.sliding(SlidingWindowJobs.size(windowsPerEvent), SlidingWindowJobs.SLIDE),
+                AggregateOperation.withCreate(LongAccumulator::new)
+                        .<long[]>andAccumulate((sum, e) -> sum.add(e[1]))
+                        .andCombine(LongAccumulator::add)
+                        .andExportFinish(LongAccumulator::get));
     }
 
     /** W3 on Jet: bursty keys, 5 s session windows, count. */

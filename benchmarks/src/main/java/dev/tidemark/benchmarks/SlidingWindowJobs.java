@@ -2,6 +2,8 @@ package dev.tidemark.benchmarks;
 
 import dev.tidemark.api.functions.AggregateFunction;
 import dev.tidemark.api.functions.Aggregations;
+import dev.tidemark.api.functions.Collector;
+import dev.tidemark.api.functions.ProcessFunction;
 import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
 import java.time.Duration;
 import java.util.HashMap;
@@ -39,6 +41,45 @@ public final class SlidingWindowJobs {
                 .addSink(new ResultSink()));
     }
 
+    /**
+     * W2 with the sum of each event's value, as a Flink user writes it: {@code sum("value")}, the
+     * window's first event with its value replaced by the sum; hashed with the window's start, which
+     * the result's timestamp (the window's last millisecond) gives. {@code perWindow} adds an allowed
+     * lateness of 1 ms, which no event here needs but which keeps one sum per key and window: the
+     * layout every sum had before panes applied to it.
+     */
+    public static Result tidemarkSum(long events, long eventsPerMilli, int parallelism, boolean perWindow,
+            int windowsPerEvent) throws InterruptedException {
+        long size = size(windowsPerEvent);
+        return TidemarkJobs.run("W2 sliding sum", parallelism, env -> {
+            var windowed = TidemarkJobs.keyedEvents(env, new GeneratorSource(events, eventsPerMilli))
+                    .window(SlidingEventTimeWindows.of(Duration.ofMillis(size), Duration.ofMillis(SLIDE)));
+            if (perWindow) {
+                windowed.allowedLateness(Duration.ofMillis(1));
+            }
+            windowed.sum("value").process(new SumHash(size)).addSink(new ResultSink());
+        });
+    }
+
+    /** A window's sum, hashed with its key and start. */
+    static final class SumHash extends ProcessFunction<Event, Long> {
+        private final long size;
+
+        SumHash(long size) {
+            this.size = size;
+        }
+
+        @Override
+        public void processElement(Event sum, Context ctx, Collector<Long> out) {
+            out.collect(Events.resultHash(sum.key(), ctx.timestamp() + 1 - size, sum.value()));
+        }
+    }
+
+    /** The sums of {@link #tidemarkSum} from a single-threaded loop. */
+    public static Result baselineSum(long events, long eventsPerMilli, int windowsPerEvent) {
+        return loop(events, eventsPerMilli, windowsPerEvent, true);
+    }
+
     /** {@code Aggregations.count()} without its promise that merge is exact: windows keep one count each. */
     static final class PerWindowCount implements AggregateFunction<Event, long[], Long> {
         private final AggregateFunction<Event, long[], Long> count = Aggregations.count();
@@ -66,6 +107,10 @@ public final class SlidingWindowJobs {
 
     /** The same counts from a single-threaded loop: each event counted into each of its windows. */
     public static Result baseline(long events, long eventsPerMilli, int windowsPerEvent) {
+        return loop(events, eventsPerMilli, windowsPerEvent, false);
+    }
+
+    private static Result loop(long events, long eventsPerMilli, int windowsPerEvent, boolean sums) {
         long size = size(windowsPerEvent);
         TreeMap<Long, Map<Long, long[]>> windows = new TreeMap<>();
         long maxTimestamp = Long.MIN_VALUE;
@@ -74,7 +119,8 @@ public final class SlidingWindowJobs {
             long ts = Events.timestamp(i, eventsPerMilli);
             long key = Events.key(i);
             for (long start = ts - Math.floorMod(ts, SLIDE); start > ts - size; start -= SLIDE) {
-                windows.computeIfAbsent(start, s -> new HashMap<>()).computeIfAbsent(key, k -> new long[1])[0]++;
+                windows.computeIfAbsent(start, s -> new HashMap<>()).computeIfAbsent(key, k -> new long[1])[0] +=
+                        sums ? Events.value(i) : 1;
             }
             maxTimestamp = Math.max(maxTimestamp, ts);
             if (i % 1_000 == 999) {

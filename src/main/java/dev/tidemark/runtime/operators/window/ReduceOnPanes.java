@@ -21,7 +21,9 @@ public interface ReduceOnPanes<T> extends ReduceFunction<T> {
 
     /**
      * The reduce as an aggregate. Its merge may depend on which accumulator's elements came first, so
-     * it is told each element's arrival number before that element is added.
+     * it is told each element's arrival number before that element is added. Its result is an
+     * element, never its accumulator or part of it, so a pane's accumulator may give a window's
+     * result unmerged whatever the element's type.
      *
      * @param <T> the element type
      */
