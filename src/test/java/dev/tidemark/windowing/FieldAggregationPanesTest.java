@@ -120,6 +120,29 @@ class FieldAggregationPanesTest {
         assertSameAsReference(Kind.MIN, "chars", i -> (char) ('a' + i * 13 % 26));
     }
 
+    /** {@code windowAll}: one key, the same panes. */
+    @Test
+    void windowAll_sharesPanesAlike() {
+        long seed = new Random().nextLong();
+        List<List<StreamEvent.Record<Reading>>> outputs = new ArrayList<>();
+        for (boolean reference : new boolean[] {true, false}) {
+            try (TestDriver driver = TestDriver.create()) {
+                TestSource<Reading> in = driver.source("readings", Reading.class);
+                var windows = in.stream().windowAll(TWELVE_BY_FOUR);
+                if (reference) {
+                    windows.trigger(new SameAsEventTimeTrigger());
+                }
+                TestSink<Reading> out = driver.sink(windows.max("value"));
+                driver.start();
+                emitRandom(in, new Random(seed), 0, 400, ofFourKeys(i -> i * 7919 % 1000));
+                in.finish();
+                outputs.add(out.timestampedRecords());
+            }
+        }
+        assertThat(outputs.get(0)).hasSizeGreaterThan(50);
+        assertThat(outputs.get(1)).as("seed " + seed).containsExactlyElementsOf(outputs.get(0));
+    }
+
     /** A floating-point sum depends on the order: per window, from the first element on. */
     @Test
     void aFloatingPointSum_isTheReducePerWindows() {

@@ -34,9 +34,9 @@ final class TimerIndex<K, N> {
     }
 
     private boolean matches(int slot, Object key, Object namespace, long timestamp) {
-        Object k = timers.keys[slot];
-        Object n = timers.namespaces[slot];
-        return timers.timestamps[slot] == timestamp && (k == key || k.equals(key))
+        Object k = timers.key(slot);
+        Object n = timers.namespace(slot);
+        return timers.timestamp(slot) == timestamp && (k == key || k.equals(key))
                 && (n == namespace || n.equals(namespace));
     }
 
@@ -54,7 +54,7 @@ final class TimerIndex<K, N> {
 
     /** Adds the timer in {@code slot}, which is not in the index yet. */
     void add(int slot) {
-        int h = timers.hashes[slot];
+        int h = timers.hash(slot);
         int mask = slots.length - 1;
         int i = h & mask;
         while (slots[i] != EMPTY) {
@@ -84,7 +84,7 @@ final class TimerIndex<K, N> {
     /** Removes the timer in {@code slot} (it is in the index), found by its slot: its key is not touched. */
     void remove(int slot) {
         int mask = slots.length - 1;
-        int i = timers.hashes[slot] & mask;
+        int i = timers.hash(slot) & mask;
         while (slots[i] != slot) {
             i = (i + 1) & mask;
         }

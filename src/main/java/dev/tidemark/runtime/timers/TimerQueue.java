@@ -49,8 +49,8 @@ public final class TimerQueue<K, N> {
      */
     public boolean add(K key, N namespace, long timestamp) {
         int last = lastAdded;
-        if (last >= 0 && last < slots.keys.length && slots.isPending(last) && slots.keys[last] == key
-                && slots.namespaces[last] == namespace && slots.timestamps[last] == timestamp) {
+        if (last >= 0 && slots.isPending(last) && slots.key(last) == key
+                && slots.namespace(last) == namespace && slots.timestamp(last) == timestamp) {
             return false; // the same objects as the previous registration, still pending: no lookup at all
         }
         if (index.find(key, namespace, timestamp) >= 0) {
@@ -63,15 +63,15 @@ public final class TimerQueue<K, N> {
         size++;
         int head = chainsByTimestamp.get(timestamp);
         if (head >= 0) {
-            int tail = slots.prev[head];
-            slots.next[tail] = timer;
-            slots.prev[timer] = tail;
-            slots.next[timer] = head;
-            slots.prev[head] = timer;
+            int tail = slots.prev(head);
+            slots.setNext(tail, timer);
+            slots.setPrev(timer, tail);
+            slots.setNext(timer, head);
+            slots.setPrev(head, timer);
             return false;
         }
-        slots.prev[timer] = timer;
-        slots.next[timer] = timer;
+        slots.setPrev(timer, timer);
+        slots.setNext(timer, timer);
         chainsByTimestamp.put(timestamp, timer);
         return heapAdd(timer, timestamp);
     }
@@ -87,7 +87,7 @@ public final class TimerQueue<K, N> {
             return false;
         }
         size--;
-        boolean wasFirst = slots.heapIndex[timer] == 0;
+        boolean wasFirst = slots.heapIndex(timer) == 0;
         unlink(timer);
         slots.free(timer);
         return wasFirst;
@@ -123,7 +123,7 @@ public final class TimerQueue<K, N> {
         int first = heap[0];
         polledKey = slots.key(first);
         polledNamespace = slots.namespace(first);
-        polledTimestamp = slots.timestamps[first];
+        polledTimestamp = slots.timestamp(first);
         index.remove(first);
         size--;
         unlink(first);
@@ -152,19 +152,19 @@ public final class TimerQueue<K, N> {
         for (int i = 0; i < chains; i++) {
             int t = heap[i];
             do {
-                action.accept(new InternalTimer<>(slots.key(t), slots.namespace(t), slots.timestamps[t]));
-                t = slots.next[t];
+                action.accept(new InternalTimer<>(slots.key(t), slots.namespace(t), slots.timestamp(t)));
+                t = slots.next(t);
             } while (t != heap[i]);
         }
     }
 
     /** Takes {@code timer} out of its chain (and, if it heads it, out of the heap); its slot is the caller's to free. */
     private void unlink(int timer) {
-        int next = slots.next[timer];
-        int at = slots.heapIndex[timer];
+        int next = slots.next(timer);
+        int at = slots.heapIndex(timer);
         if (at >= 0) {
-            slots.heapIndex[timer] = -1;
-            long timestamp = slots.timestamps[timer];
+            slots.setHeapIndex(timer, -1);
+            long timestamp = slots.timestamp(timer);
             if (next == timer) {
                 heapRemoveAt(at);
                 chainsByTimestamp.remove(timestamp);
@@ -174,9 +174,9 @@ public final class TimerQueue<K, N> {
             }
         }
         if (next != timer) {
-            int prev = slots.prev[timer];
-            slots.next[prev] = next;
-            slots.prev[next] = prev;
+            int prev = slots.prev(timer);
+            slots.setNext(prev, next);
+            slots.setPrev(next, prev);
         }
     }
 
@@ -240,6 +240,6 @@ public final class TimerQueue<K, N> {
     private void place(int head, long time, int at) {
         heap[at] = head;
         times[at] = time;
-        slots.heapIndex[head] = at; // a store: nothing waits for it
+        slots.setHeapIndex(head, at); // a store: nothing waits for it
     }
 }
