@@ -65,7 +65,7 @@ final class FieldAggregation<T> implements ReduceOnPanes<T> {
         return switch (kind) {
             case SUM, MIN, MAX -> {
                 Object combined = combine(a, b);
-                yield combined == a && kind != Kind.SUM ? current : (T) access.with(current, combined);
+                yield combined == a && kind != Kind.SUM ? current : withField(current, combined);
             }
             case MIN_BY -> {
                 int order = compare(b, a);

@@ -1,13 +1,9 @@
 package dev.tidemark.runtime.operators.join;
 
-import dev.tidemark.eventtime.Watermark;
-import dev.tidemark.runtime.checkpoint.SnapshotReader;
-import dev.tidemark.runtime.checkpoint.SnapshotWriter;
-import dev.tidemark.runtime.operators.KeyedStateCounts;
+import dev.tidemark.runtime.operators.DelegatingOperator;
 import dev.tidemark.runtime.operators.OperatorContext;
 import dev.tidemark.runtime.operators.StreamOperator;
 import dev.tidemark.runtime.operators.TwoInputStreamOperator;
-import dev.tidemark.runtime.operators.WatermarkStatus;
 import dev.tidemark.runtime.operators.window.AlignedWindowOperator;
 import dev.tidemark.runtime.operators.window.SessionWindowOperator;
 import dev.tidemark.runtime.operators.window.WindowOperatorSpec;
@@ -21,7 +17,8 @@ import dev.tidemark.windowing.windows.TimeWindow;
  * {@link CoGroupBuffers}, with the element's side set in a {@link CurrentSide} instead of a tag
  * object per element. Results, snapshots and rescaling are the window operator's.
  */
-public final class WindowJoinOperator<K, T1, T2, OUT> implements TwoInputStreamOperator<T1, T2> {
+public final class WindowJoinOperator<K, T1, T2, OUT> extends DelegatingOperator
+        implements TwoInputStreamOperator<T1, T2> {
 
     private final CurrentSide side;
     private final StreamOperator<Object> windows;
@@ -46,8 +43,8 @@ public final class WindowJoinOperator<K, T1, T2, OUT> implements TwoInputStreamO
     }
 
     @Override
-    public void open() throws Exception {
-        windows.open();
+    protected StreamOperator<?> delegate() {
+        return windows;
     }
 
     @Override
@@ -60,50 +57,5 @@ public final class WindowJoinOperator<K, T1, T2, OUT> implements TwoInputStreamO
     public void processElement2(T2 value, long timestamp) throws Exception {
         side.set(false);
         windows.processElement(value, timestamp);
-    }
-
-    @Override
-    public void processWatermark(Watermark watermark) throws Exception {
-        windows.processWatermark(watermark);
-    }
-
-    @Override
-    public void processWatermarkStatus(WatermarkStatus status) throws Exception {
-        windows.processWatermarkStatus(status);
-    }
-
-    @Override
-    public void endInput() throws Exception {
-        windows.endInput();
-    }
-
-    @Override
-    public void close() throws Exception {
-        windows.close();
-    }
-
-    @Override
-    public boolean hasKeyedState() {
-        return windows.hasKeyedState();
-    }
-
-    @Override
-    public KeyedStateCounts keyedStateCounts() {
-        return windows.keyedStateCounts();
-    }
-
-    @Override
-    public void initializeState(SnapshotReader state) throws Exception {
-        windows.initializeState(state);
-    }
-
-    @Override
-    public void snapshotState(SnapshotWriter state) throws Exception {
-        windows.snapshotState(state);
-    }
-
-    @Override
-    public void notifyCheckpointComplete(long checkpointId) throws Exception {
-        windows.notifyCheckpointComplete(checkpointId);
     }
 }

@@ -1,22 +1,21 @@
 package dev.tidemark.runtime.operators.window;
 
-import dev.tidemark.eventtime.Watermark;
 import dev.tidemark.runtime.checkpoint.SnapshotReader;
 import dev.tidemark.runtime.checkpoint.SnapshotWriter;
-import dev.tidemark.runtime.operators.KeyedStateCounts;
+import dev.tidemark.runtime.operators.DelegatingOperator;
 import dev.tidemark.runtime.operators.OperatorContext;
 import dev.tidemark.runtime.operators.StreamOperator;
-import dev.tidemark.runtime.operators.WatermarkStatus;
 import dev.tidemark.windowing.windows.TimeWindow;
 import java.util.List;
 
 /**
  * Sliding windows of a reduce whose aggregate on panes merges exactly for some elements only
  * ({@link ReduceOnPanes}: the field aggregations {@code sum}, {@code min} and {@code max}, exact on
- * integers, not on a floating-point sum). They share panes ({@link PanedWindowOperator}) while every element allows it; at the first element
- * that does not, the panes are handed over, as a snapshot, to accumulators per window
- * ({@link AlignedWindowOperator} with the reduce, which turns panes into windows as a restore does)
- * and the operator keeps those from then on. The hand-over is exact since every element before it merged exactly.
+ * integers, not on a floating-point sum). They share panes ({@link PanedWindowOperator}) while every
+ * element allows it; at the first element that does not, the panes are handed over, as a snapshot,
+ * to accumulators per window ({@link AlignedWindowOperator} with the reduce, which turns panes into
+ * windows as a restore does), and the operator keeps those from then on. The hand-over is exact
+ * since every element before it merged exactly.
  *
  * <p>A restore picks by what the snapshot holds: panes or nothing go back to panes, accumulators per
  * window stay per window. Elements are numbered as they arrive, and the next number is in the
@@ -24,7 +23,7 @@ import java.util.List;
  *
  * <p>Threading: the owning task's thread only.
  */
-public final class PanesWhileExactOperator<K, IN, OUT> implements StreamOperator<IN> {
+public final class PanesWhileExactOperator<K, IN, OUT> extends DelegatingOperator implements StreamOperator<IN> {
 
     /** The next arrival number, as a union list: every instance restores the largest. */
     static final String ARRIVALS = "_window/arrivals";
@@ -51,6 +50,11 @@ public final class PanesWhileExactOperator<K, IN, OUT> implements StreamOperator
     }
 
     @Override
+    protected StreamOperator<?> delegate() {
+        return windows;
+    }
+
+    @Override
     public void initializeState(SnapshotReader state) throws Exception {
         List<Long> restored = state.union(ARRIVALS);
         arrivals = restored.stream().mapToLong(Long::longValue).max().orElse(0);
@@ -59,11 +63,6 @@ public final class PanesWhileExactOperator<K, IN, OUT> implements StreamOperator
             windows = new AlignedWindowOperator<>(spec, context);
             windows.initializeState(state);
         }
-    }
-
-    @Override
-    public void open() throws Exception {
-        windows.open();
     }
 
     @Override
@@ -89,54 +88,9 @@ public final class PanesWhileExactOperator<K, IN, OUT> implements StreamOperator
         windows = perWindow;
     }
 
-    /** Whether the windows still share panes: no element has yet been one whose merge is not exact. */
-    public boolean sharesPanes() {
-        return panes != null;
-    }
-
-    @Override
-    public void processWatermark(Watermark watermark) throws Exception {
-        windows.processWatermark(watermark);
-    }
-
-    @Override
-    public void processWatermarkStatus(WatermarkStatus status) throws Exception {
-        windows.processWatermarkStatus(status);
-    }
-
-    @Override
-    public void endInput() throws Exception {
-        windows.endInput();
-    }
-
-    @Override
-    public void close() throws Exception {
-        windows.close();
-    }
-
-    @Override
-    public boolean hasKeyedState() {
-        return true;
-    }
-
-    @Override
-    public KeyedStateCounts keyedStateCounts() {
-        return windows.keyedStateCounts();
-    }
-
     @Override
     public void snapshotState(SnapshotWriter state) throws Exception {
         windows.snapshotState(state);
         state.union(ARRIVALS, List.of(arrivals));
-    }
-
-    @Override
-    public void notifyCheckpointComplete(long checkpointId) throws Exception {
-        windows.notifyCheckpointComplete(checkpointId);
-    }
-
-    /** How many accumulators, state entries and timers the operator holds, for tests that check cleanup. */
-    public int stateSize() {
-        return panes != null ? panes.stateSize() : ((AlignedWindowOperator<?, ?, ?>) windows).stateSize();
     }
 }
