@@ -86,7 +86,13 @@ class FieldAggregationPanesTest {
     }
 
     private static List<StreamEvent.Record<Reading>> run(Kind kind, boolean reference, long seed, Readings value) {
+        return run(kind, reference, seed, value, 1);
+    }
+
+    private static List<StreamEvent.Record<Reading>> run(Kind kind, boolean reference, long seed, Readings value,
+            int parallelism) {
         try (TestDriver driver = TestDriver.create()) {
+            driver.env().setParallelism(parallelism);
             TestSource<Reading> in = driver.source("readings", Reading.class);
             TestSink<Reading> out = driver.sink(aggregate(in.stream().keyBy(Reading::key), kind, reference));
             driver.start();
@@ -164,6 +170,14 @@ class FieldAggregationPanesTest {
             assertThat(byFiring(run(Kind.SUM, false, seed, value))).as("hand-over at " + handOver + ", seed " + seed)
                     .isEqualTo(byFiring(expected));
         }
+    }
+
+    /** Each of two instances hands over its own key groups' panes when its first double comes. */
+    @Test
+    void aHandOver_atParallelismTwo_keepsEveryInstancesPanes() {
+        long seed = new Random().nextLong();
+        assertThat(byFiring(run(Kind.SUM, false, seed, doublesFrom(150), 2))).as("seed " + seed)
+                .isEqualTo(byFiring(run(Kind.SUM, true, seed, doublesFrom(150), 2)));
     }
 
     /** Records by firing time, and by their text within one firing. */
