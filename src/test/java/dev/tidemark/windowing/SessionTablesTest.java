@@ -108,6 +108,9 @@ class SessionTablesTest {
                 for (int i = 0; i < 300; i++) { // between (new sessions), inside (joins), across (merges)
                     in.emit(new Event(random.nextInt(2), 1 + random.nextInt(9)), 1 + random.nextInt(2_000));
                 }
+                for (long t = 1_002; t <= 1_018; t += 2) { // a chain across key 0's sessions at 1000 and 1020:
+                    in.emit(new Event(0, 1), t);          // at least one merge, whatever the random events did
+                }
                 in.finish();
                 assertThat(reference.records()).as(config).anyMatch(r -> r.contains("+") || reduce);
                 assertThat(tested.records()).as(config).containsExactlyElementsOf(reference.records());
