@@ -1,5 +1,7 @@
 package dev.tidemark.runtime.timers;
 
+import java.util.Arrays;
+
 /**
  * The head of the one chain each pending timestamp of a {@link TimerQueue} has: open addressing
  * with linear probing over parallel arrays (timestamps, and the heads' slots in {@link TimerSlots}),
@@ -22,7 +24,7 @@ final class ChainsByTimestamp {
 
     private static int[] newTable(int length) {
         int[] table = new int[length];
-        java.util.Arrays.fill(table, NONE);
+        Arrays.fill(table, NONE);
         return table;
     }
 

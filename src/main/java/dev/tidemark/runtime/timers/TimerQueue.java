@@ -1,6 +1,7 @@
 package dev.tidemark.runtime.timers;
 
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
@@ -56,7 +57,7 @@ public final class TimerQueue<K, N> {
         if (index.find(key, namespace, timestamp) >= 0) {
             return false; // the common case in windows (one timer per window, many elements)
         }
-        int timer = slots.allocate(java.util.Objects.requireNonNull(key), java.util.Objects.requireNonNull(namespace),
+        int timer = slots.allocate(Objects.requireNonNull(key), Objects.requireNonNull(namespace),
                 timestamp, TimerIndex.hash(key, namespace, timestamp));
         index.add(timer);
         lastAdded = timer;
