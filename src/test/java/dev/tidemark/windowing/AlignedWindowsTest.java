@@ -32,6 +32,8 @@ import java.util.Random;
 import java.util.function.Function;
 import java.util.function.ObjIntConsumer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Tumbling and sliding event-time windows with the default trigger run on window-first tables
@@ -85,7 +87,7 @@ class AlignedWindowsTest {
     }
 
     /**
-     * Describes each firing (of a reduce or an aggregate) with what a user can observe: key, window, result, how often this key's
+     * Describes each firing with what a user can observe: key, window, its input (the result of a reduce or an aggregate, or every element in the order given), how often this key's
      * window fired (window state), how many of the key's windows were cleared (global state, counted
      * in {@code clear}), and the watermark.
      */
@@ -99,8 +101,11 @@ class AlignedWindowsTest {
             int fired = firings.value() == null ? 1 : firings.value() + 1;
             firings.update(fired);
             Integer cleared = ctx.globalState().getState(CLEARS).value();
-            Object sum = sums.iterator().next();
-            out.collect(key + "|" + ctx.window() + "|" + (sum instanceof Event e ? e.value() : sum) + "|fired " + fired + "|cleared "
+            StringBuilder input = new StringBuilder(); // every element, in the order given
+            for (Object sum : sums) {
+                input.append(input.isEmpty() ? "" : ",").append(sum instanceof Event e ? e.value() : sum);
+            }
+            out.collect(key + "|" + ctx.window() + "|" + input + "|fired " + fired + "|cleared "
                     + (cleared == null ? 0 : cleared) + "|wm " + ctx.currentWatermark());
         }
 
@@ -187,9 +192,9 @@ class AlignedWindowsTest {
         }
     }
 
-    /** How the test windows fold their elements. */
+    /** How the test windows fold their elements; ELEMENTS keeps them all for the window function. */
     enum Fold {
-        REDUCE, SUM, DIGITS
+        REDUCE, SUM, DIGITS, ELEMENTS
     }
 
     static SingleOutputStreamOperator<String> windows(KeyedStream<Event, Integer> keyed,
@@ -203,6 +208,7 @@ class AlignedWindowsTest {
             case REDUCE -> windowed.reduce((a, b) -> new Event(a.key(), a.value() + b.value()), new Track<>());
             case SUM -> windowed.aggregate(new Sum(), new Track<>());
             case DIGITS -> windowed.aggregate(new Digits(), new Track<>());
+            case ELEMENTS -> windowed.process(new Track<>());
         };
     }
 
@@ -315,13 +321,17 @@ class AlignedWindowsTest {
      * Aligned windows snapshot what the general operator would: a program can add a trigger (or take
      * it away) between a savepoint and its restore, as with Flink.
      */
-    @Test
-    void aSnapshot_restoresAcrossTheTwoOperators() {
+    @ParameterizedTest
+    @EnumSource(value = Fold.class, names = {"SUM", "ELEMENTS"})
+    void aSnapshot_restoresAcrossTheTwoOperators(Fold fold) {
         Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> aligned =
-                keyed -> windows(keyed, twelveBy4(), 6, false, Fold.SUM);
+                keyed -> windows(keyed, twelveBy4(), 6, false, fold);
         Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> general =
-                keyed -> windows(keyed, twelveBy4(), 6, true, Fold.SUM);
+                keyed -> windows(keyed, twelveBy4(), 6, true, fold);
         List<String> uninterrupted = runWithRestoreAt(-1, aligned);
+        if (fold == Fold.ELEMENTS) {
+            assertThat(uninterrupted).as("windows of several elements").anyMatch(s -> s.matches(".*\\|\\d,\\d.*"));
+        }
         assertThat(runSwitchingAt(157, aligned, general)).as("aligned, then general").isEqualTo(uninterrupted);
         assertThat(runSwitchingAt(157, general, aligned)).as("general, then aligned").isEqualTo(uninterrupted);
     }

@@ -32,9 +32,12 @@ interface Accumulator<IN, ACC> {
 
     Object result(ACC acc) throws Exception;
 
-    /** The eager reduce or aggregate of {@code spec}, which has one. */
+    /** The eager reduce or aggregate of {@code spec}, or its window's elements if it has neither. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     static <IN> Accumulator<IN, Object> of(WindowOperatorSpec<?, IN, ?, ?> spec) {
+        if (spec.keepsElements()) {
+            return (Accumulator) new ElementsAccumulator<>();
+        }
         return spec.reduce() != null ? (Accumulator) reducing(spec.reduce()) : (Accumulator) aggregating(spec.aggregate());
     }
 

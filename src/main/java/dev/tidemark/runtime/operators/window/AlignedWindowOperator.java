@@ -17,9 +17,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Tumbling and sliding event-time windows with the default trigger and an eager reduce or
- * aggregate, kept window first: one {@link WindowTable} per window, holding every key (and, for
- * tumbling windows, its accumulator; sliding windows keep them by key). Such windows are aligned
+ * Tumbling and sliding event-time windows with the default trigger and no evictor, kept window
+ * first: one {@link WindowTable} per window, holding every key (and, for tumbling windows, its
+ * accumulator; sliding windows keep them by key). The accumulator is the eager reduce's or
+ * aggregate's, or, for a window function that sees every element, the window's elements
+ * ({@link ElementsAccumulator}). Such windows are aligned
  * (every key has the same boundaries), so the watermark fires a whole table at once, and no key
  * needs a timer of its own. An element costs one key lookup (for all the windows it belongs to:
  * sliding windows find the key's ring of accumulators, one per open window, through a
@@ -36,8 +38,8 @@ import java.util.List;
  * in the order of their ends; a firing and another window's cleanup due at the same time go key by
  * key in the order of the keys' arrival, as the default operator's timers would.
  *
- * <p>A snapshot holds what the general operator's would: the accumulators as keyed state under
- * (key, window), and their timers. It splits by key group like any other, and either operator
+ * <p>A snapshot holds what the general operator's would: the accumulators (or element lists) as
+ * keyed state under (key, window), and their timers. It splits by key group like any other, and either operator
  * restores the other's.
  *
  * <p>Threading: the owning task's thread only.
@@ -51,6 +53,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     private final InternalTimerService<K, TimeWindow> timers; // the watermark for functions; timers only in snapshots
     private final WindowFunctionRunner<K, Object, OUT, TimeWindow> function;
     private final OneResult<Object> result = new OneResult<>(); // what the function gets, refilled per firing
+    private final boolean keepsElements; // the accumulators are the windows' elements: the function gets them
     private final Lateness<TimeWindow> lateness;
     private final long size;
     private final long slide;
@@ -66,7 +69,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     /** Whether {@code spec} is one this operator runs with the default operator's results. */
     public static boolean applies(WindowOperatorSpec<?, ?, ?, ?> spec) {
         return (spec.assigner() instanceof TumblingEventTimeWindows || spec.assigner() instanceof SlidingEventTimeWindows)
-                && spec.firesByEventTimeEagerly();
+                && spec.firesByEventTime();
     }
 
     public AlignedWindowOperator(WindowOperatorSpec<K, IN, OUT, TimeWindow> spec, OperatorContext<OUT> context) {
@@ -85,7 +88,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
         super(context, spec.function());
         if (!applies(spec)) {
             throw new IllegalArgumentException("aligned windows need tumbling or sliding event-time windows, the default"
-                    + " trigger, no evictor and an eager reduce or aggregate: " + spec.name());
+                    + " trigger and no evictor: " + spec.name());
         }
         this.spec = spec;
         if (spec.assigner() instanceof SlidingEventTimeWindows sliding) {
@@ -106,8 +109,11 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
         this.function = WindowFunctionRunner.of(spec, output, keyed, timers);
         this.lateness = Lateness.of(spec, spec.allowedLatenessMillis(), true, context);
         this.maxParallelism = context.config().getMaxParallelism();
-        this.tables = new WindowTables<>(keyed.backend(), size, AccumulatingContents.STATE, AccumulatingContents.class,
-                maxParallelism, elementKey);
+        this.keepsElements = spec.keepsElements();
+        this.tables = keepsElements
+                ? new WindowTables<>(keyed.backend(), size, ListContents.STATE, ListContents.class, maxParallelism, elementKey)
+                : new WindowTables<>(keyed.backend(), size, AccumulatingContents.STATE, AccumulatingContents.class,
+                        maxParallelism, elementKey);
         this.slidesPerWindow = (int) Math.min(size / slide, Integer.MAX_VALUE);
         this.slideRemainder = size % slide;
         if (size > slide && (size - 1) / slide < KeyWindowIndex.MAX_SPAN) {
@@ -198,7 +204,8 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     private void emit(WindowTable table, int position, long time, boolean last) throws Exception {
         K key = (K) table.keyAt(position);
         keyed.setKey(key, time);
-        function.process(key, table.window(), result.of(accumulator.result(tables.valueAt(table, position, last))));
+        Object value = accumulator.result(tables.valueAt(table, position, last));
+        function.process(key, table.window(), keepsElements ? (Iterable<?>) value : result.of(value));
     }
 
     @Override

@@ -9,6 +9,9 @@ import java.util.Collections;
 /** Every element of a window, in arrival order, for a window function that sees them all. */
 final class ListContents<K, IN, W> implements WindowContents<IN, W> {
 
+    /** The keyed state the lists are in, as {@link AlignedWindowOperator} writes them too. */
+    static final String STATE = "_window/elements";
+
     private final HeapKeyedStateBackend<K> backend;
     private final StateTable<K, W, ArrayList<IN>> table;
 

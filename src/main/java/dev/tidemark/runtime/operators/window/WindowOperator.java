@@ -115,7 +115,7 @@ public final class WindowOperator<K, IN, OUT, W extends Window> extends Forwardi
         if (spec.aggregate() != null) {
             return new AccumulatingContents<>(keyed.backend(), (Accumulator) Accumulator.aggregating(spec.aggregate()));
         }
-        return new ListContents<>(keyed.backend(), "_window/elements");
+        return new ListContents<>(keyed.backend(), ListContents.STATE);
     }
 
 

@@ -77,7 +77,17 @@ public record WindowOperatorSpec<K, IN, OUT, W extends Window>(
      * accumulator per window needs.
      */
     public boolean firesByEventTimeEagerly() {
-        return trigger instanceof EventTimeTrigger && evictor == null && (reduce != null || aggregate != null);
+        return firesByEventTime() && !keepsElements();
+    }
+
+    /** Whether the windows fire by {@link EventTimeTrigger} alone, with no evictor. */
+    public boolean firesByEventTime() {
+        return trigger instanceof EventTimeTrigger && evictor == null;
+    }
+
+    /** Whether each window keeps its elements for the function (no reduce or aggregate). */
+    public boolean keepsElements() {
+        return reduce == null && aggregate == null;
     }
 
     /** This specification with {@code aggregate} in place of its reduce (or aggregate). */

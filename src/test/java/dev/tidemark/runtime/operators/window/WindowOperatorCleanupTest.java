@@ -160,7 +160,12 @@ class WindowOperatorCleanupTest {
                 EventTimeTrigger.create()))).as("processing time").isFalse();
         assertThat(AlignedWindowOperator.applies(new WindowOperatorSpec<>((KeySelector<Integer, Integer>) i -> i,
                 tumbling, EventTimeTrigger.create(), null, 0, null, null, null, WindowFunctions.passThrough())))
-                .as("all elements kept for the function").isFalse();
+                .as("all elements kept for the function: lists as accumulators").isTrue();
+        assertThat(AlignedWindowOperator.applies(new WindowOperatorSpec<>((KeySelector<Integer, Integer>) i -> i,
+                tumbling, EventTimeTrigger.create(),
+                dev.tidemark.windowing.evictors.CountEvictor.<TimeWindow>of(2), 0, null, null, null,
+                WindowFunctions.passThrough())))
+                .as("an evictor").isFalse();
     }
 
     @Test

@@ -1,0 +1,42 @@
+package dev.tidemark.runtime.operators.window;
+
+import java.util.ArrayList;
+import java.util.Collections;
+
+/**
+ * A window's elements in arrival order, as its accumulator, for a window function that sees them
+ * all ({@code process(...)}, {@code apply(...)}): the list {@link ListContents} keeps per key and
+ * window, so an operator that keeps windows in tables restores the general operator's snapshot and
+ * the other way round. The function gets a read-only view of it.
+ *
+ * <p>Threading: the owning task's thread only.
+ */
+final class ElementsAccumulator<T> implements Accumulator<T, ArrayList<T>> {
+
+    /** Room for a window's first elements: at one element per key and window, ten would be mostly empty. */
+    private static final int FIRST_CAPACITY = 4;
+
+    @Override
+    public ArrayList<T> first(T value) {
+        ArrayList<T> elements = new ArrayList<>(FIRST_CAPACITY);
+        elements.add(value);
+        return elements;
+    }
+
+    @Override
+    public ArrayList<T> add(T value, ArrayList<T> elements) {
+        elements.add(value);
+        return elements;
+    }
+
+    @Override
+    public ArrayList<T> merge(ArrayList<T> a, ArrayList<T> b) {
+        a.addAll(b);
+        return a;
+    }
+
+    @Override
+    public Object result(ArrayList<T> elements) {
+        return Collections.unmodifiableList(elements);
+    }
+}
