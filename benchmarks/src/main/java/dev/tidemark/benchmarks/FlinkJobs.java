@@ -62,6 +62,36 @@ public final class FlinkJobs {
         }
     }
 
+    /**
+     * {@link WindowProcessJobs} on Flink: a {@code ProcessWindowFunction} that sums every element of
+     * its window (tumbling for one window per event, else sliding by a second).
+     */
+    @SuppressWarnings("deprecation")
+    public static Result windowProcess(long events, long eventsPerMilli, int parallelism, int windowsPerEvent)
+            throws Exception {
+        return run("windows with a process function on Flink", parallelism, env -> {
+            var keyed = keyedEvents(env, events, eventsPerMilli, Events::key);
+            var windows = windowsPerEvent == 1
+                    ? keyed.window(TumblingEventTimeWindows.of(Duration.ofMillis(SlidingWindowJobs.SLIDE)))
+                    : keyed.window(org.apache.flink.streaming.api.windowing.assigners.SlidingEventTimeWindows.of(
+                            Duration.ofMillis(SlidingWindowJobs.size(windowsPerEvent)),
+                            Duration.ofMillis(SlidingWindowJobs.SLIDE)));
+            windows.process(new SumAll()).addSink(new Sink());
+        });
+    }
+
+    /** Sums the values of every element of the window, as {@link WindowProcessJobs}'s function does. */
+    static final class SumAll extends ProcessWindowFunction<Tuple3<Long, Long, Long>, Long, Long, TimeWindow> {
+        @Override
+        public void process(Long key, Context ctx, Iterable<Tuple3<Long, Long, Long>> events, Collector<Long> out) {
+            long sum = 0;
+            for (Tuple3<Long, Long, Long> e : events) {
+                sum += e.f1;
+            }
+            out.collect(Events.resultHash(key, ctx.window().getStart(), sum));
+        }
+    }
+
     /** W3 on Flink: bursty keys, 5 s session windows, count. */
     @SuppressWarnings("deprecation")
     public static Result sessions(long events, long eventsPerMilli, int parallelism) throws Exception {

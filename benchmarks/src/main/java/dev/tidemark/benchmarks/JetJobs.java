@@ -94,6 +94,24 @@ public final class JetJobs {
                         .andExportFinish(LongAccumulator::get));
     }
 
+    /**
+     * {@link WindowProcessJobs} on Jet, its nearest equivalent: each window's elements as a list
+     * ({@code toList()}), summed when the window is emitted.
+     */
+    public static Result windowProcess(HazelcastInstance member, long events, long eventsPerMilli, int parallelism,
+            int windowsPerEvent) {
+        WindowDefinition window = windowsPerEvent == 1 ? WindowDefinition.tumbling(SlidingWindowJobs.SLIDE)
+                : WindowDefinition.sliding(SlidingWindowJobs.size(windowsPerEvent), SlidingWindowJobs.SLIDE);
+        return windowed(member, events, eventsPerMilli, parallelism, window,
+                AggregateOperations.<long[]>toList().andThen(elements -> {
+                    long sum = 0;
+                    for (long[] e : elements) {
+                        sum += e[1];
+                    }
+                    return sum;
+                }));
+    }
+
     /** W3 on Jet: bursty keys, 5 s session windows, count. */
     public static Result sessions(HazelcastInstance member, long events, long eventsPerMilli, int parallelism) {
         return windowed(member, events, eventsPerMilli, parallelism, WindowDefinition.session(SessionWindowJobs.GAP),
