@@ -21,6 +21,8 @@ import java.util.List;
 import java.util.Random;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Event-time sessions with the default trigger run on session tables
@@ -52,17 +54,23 @@ class SessionTablesTest {
         }
     }
 
+    /** What the test sessions keep: each shows a different order of adds or merges in its results. */
+    enum Contents {
+        REDUCE, SEQUENCE, ELEMENTS
+    }
+
     private static SingleOutputStreamOperator<String> sessions(KeyedStream<Event, Integer> keyed,
-            SessionWindows<Object> assigner, long lateness, boolean reference, boolean reduce) {
+            SessionWindows<Object> assigner, long lateness, boolean reference, Contents contents) {
         WindowedStream<Event, Integer, TimeWindow> windowed = keyed.window(assigner)
                 .allowedLateness(Duration.ofMillis(lateness)).sideOutputLateData(LATE);
         if (reference) {
             windowed = windowed.trigger(new SameAsEventTimeTrigger());
         }
-        if (reduce) { // not commutative: a different order of adds or merges shows in the result
-            return windowed.reduce((a, b) -> new Event(a.key(), a.value() * 31 + b.value()), new Track<>());
-        }
-        return windowed.aggregate(new Sequence(), new Track<>());
+        return switch (contents) { // a reduce that is not commutative, a sequence that marks merges, every element
+            case REDUCE -> windowed.reduce((a, b) -> new Event(a.key(), a.value() * 31 + b.value()), new Track<>());
+            case SEQUENCE -> windowed.aggregate(new Sequence(), new Track<>());
+            case ELEMENTS -> windowed.process(new Track<>());
+        };
     }
 
     @Test
@@ -75,11 +83,11 @@ class SessionTablesTest {
             SessionWindows<Object> assigner = random.nextBoolean() ? EventTimeSessionWindows.withGap(Duration.ofMillis(gap))
                     : EventTimeSessionWindows.withDynamicGap(e -> ((Event) e).value() % 3 == 0 ? gap * 4 : 1);
             long lateness = random.nextBoolean() ? 0 : random.nextInt(40);
-            boolean reduce = random.nextBoolean();
+            Contents contents = Contents.values()[random.nextInt(Contents.values().length)];
             String config = "seed=" + seed + " run=" + run + " gap=" + gap + " assigner=" + assigner + " lateness="
-                    + lateness + " reduce=" + reduce;
-            AlignedWindowsTest.assertSameOutput(random, config, keyed -> sessions(keyed, assigner, lateness, false, reduce),
-                    keyed -> sessions(keyed, assigner, lateness, true, reduce));
+                    + lateness + " contents=" + contents;
+            AlignedWindowsTest.assertSameOutput(random, config, keyed -> sessions(keyed, assigner, lateness, false, contents),
+                    keyed -> sessions(keyed, assigner, lateness, true, contents));
         }
     }
 
@@ -94,13 +102,13 @@ class SessionTablesTest {
         Random random = new Random(seed);
         for (int run = 0; run < 10; run++) {
             SessionWindows<Object> assigner = EventTimeSessionWindows.withGap(Duration.ofMillis(3));
-            boolean reduce = random.nextBoolean();
-            String config = "seed=" + seed + " run=" + run + " reduce=" + reduce;
+            Contents contents = Contents.values()[random.nextInt(Contents.values().length)];
+            String config = "seed=" + seed + " run=" + run + " contents=" + contents;
             try (TestDriver driver = TestDriver.create()) {
                 TestSource<Event> in = driver.source("events", Event.class);
                 KeyedStream<Event, Integer> keyed = in.stream().keyBy(Event::key);
-                var tested = driver.sink(sessions(keyed, assigner, 0, false, reduce));
-                var reference = driver.sink(sessions(keyed, assigner, 0, true, reduce));
+                var tested = driver.sink(sessions(keyed, assigner, 0, false, contents));
+                var reference = driver.sink(sessions(keyed, assigner, 0, true, contents));
                 driver.start();
                 for (long t = 2_000; t > 0; t -= 10) { // 200 sessions per key, latest first
                     in.emit(new Event((int) (t / 10) % 2, 1 + random.nextInt(9)), t);
@@ -112,19 +120,20 @@ class SessionTablesTest {
                     in.emit(new Event(0, 1), t);          // at least one merge, whatever the random events did
                 }
                 in.finish();
-                assertThat(reference.records()).as(config).anyMatch(r -> r.contains("+") || reduce);
+                assertThat(reference.records()).as(config).anyMatch(r -> r.contains("+") || contents != Contents.SEQUENCE);
                 assertThat(tested.records()).as(config).containsExactlyElementsOf(reference.records());
             }
         }
     }
 
     private static Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> sessionsOf(boolean reference) {
-        return sessionsOf(reference, 0);
+        return sessionsOf(reference, 0, Contents.SEQUENCE);
     }
 
     private static Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> sessionsOf(boolean reference,
-            long lateness) {
-        return keyed -> sessions(keyed, EventTimeSessionWindows.withGap(Duration.ofMillis(2)), lateness, reference, false);
+            long lateness, Contents contents) {
+        return keyed -> sessions(keyed, EventTimeSessionWindows.withGap(Duration.ofMillis(2)), lateness, reference,
+                contents);
     }
 
     @Test
@@ -136,18 +145,22 @@ class SessionTablesTest {
         assertThat(AlignedWindowsTest.runWithRestoreAt(157, sessionsOf(false))).isEqualTo(uninterrupted);
     }
 
-    /** With allowed lateness a session fires, waits for late elements (firing again), and is cleaned up later. */
-    @Test
-    void sessionTablesWithLateness_surviveARestore() {
-        List<String> uninterrupted = AlignedWindowsTest.runWithRestoreAt(-1, sessionsOf(false, 6));
+    /**
+     * With allowed lateness a session fires, waits for late elements (firing again), and is cleaned up
+     * later; kept as an accumulator or as its elements.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Contents.class, names = {"SEQUENCE", "ELEMENTS"})
+    void sessionTablesWithLateness_surviveARestore(Contents contents) {
+        List<String> uninterrupted = AlignedWindowsTest.runWithRestoreAt(-1, sessionsOf(false, 6, contents));
         assertThat(uninterrupted).as("a fired session grows with late elements and fires again")
                 .filteredOn(s -> s.startsWith("0|TimeWindow{start=-3,")).hasSizeGreaterThan(1);
         assertThat(uninterrupted).as("the general operator's results")
-                .isEqualTo(AlignedWindowsTest.runWithRestoreAt(-1, sessionsOf(true, 6)));
-        assertThat(AlignedWindowsTest.runWithRestoreAt(157, sessionsOf(false, 6))).isEqualTo(uninterrupted);
-        assertThat(AlignedWindowsTest.runSwitchingAt(157, sessionsOf(false, 6), sessionsOf(true, 6)))
+                .isEqualTo(AlignedWindowsTest.runWithRestoreAt(-1, sessionsOf(true, 6, contents)));
+        assertThat(AlignedWindowsTest.runWithRestoreAt(157, sessionsOf(false, 6, contents))).isEqualTo(uninterrupted);
+        assertThat(AlignedWindowsTest.runSwitchingAt(157, sessionsOf(false, 6, contents), sessionsOf(true, 6, contents)))
                 .as("session tables, then general").isEqualTo(uninterrupted);
-        assertThat(AlignedWindowsTest.runSwitchingAt(157, sessionsOf(true, 6), sessionsOf(false, 6)))
+        assertThat(AlignedWindowsTest.runSwitchingAt(157, sessionsOf(true, 6, contents), sessionsOf(false, 6, contents)))
                 .as("general, then session tables").isEqualTo(uninterrupted);
     }
 

@@ -32,6 +32,19 @@ interface Accumulator<IN, ACC> {
 
     Object result(ACC acc) throws Exception;
 
+    /**
+     * What the window function gets for a window whose accumulator is {@code acc}: its result alone,
+     * in {@code one} (refilled per firing).
+     */
+    default Iterable<?> input(ACC acc, OneResult<Object> one) throws Exception {
+        return one.of(result(acc));
+    }
+
+    /** The state a snapshot writes these accumulators to, as the general operator keeps them. */
+    default ContentsState state() {
+        return ContentsState.ACCUMULATORS;
+    }
+
     /** The eager reduce or aggregate of {@code spec}, or its window's elements if it has neither. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     static <IN> Accumulator<IN, Object> of(WindowOperatorSpec<?, IN, ?, ?> spec) {

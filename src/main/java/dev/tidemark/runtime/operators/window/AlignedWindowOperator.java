@@ -53,7 +53,6 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     private final InternalTimerService<K, TimeWindow> timers; // the watermark for functions; timers only in snapshots
     private final WindowFunctionRunner<K, Object, OUT, TimeWindow> function;
     private final OneResult<Object> result = new OneResult<>(); // what the function gets, refilled per firing
-    private final boolean keepsElements; // the accumulators are the windows' elements: the function gets them
     private final Lateness<TimeWindow> lateness;
     private final long size;
     private final long slide;
@@ -109,11 +108,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
         this.function = WindowFunctionRunner.of(spec, output, keyed, timers);
         this.lateness = Lateness.of(spec, spec.allowedLatenessMillis(), true, context);
         this.maxParallelism = context.config().getMaxParallelism();
-        this.keepsElements = spec.keepsElements();
-        this.tables = keepsElements
-                ? new WindowTables<>(keyed.backend(), size, ListContents.STATE, ListContents.class, maxParallelism, elementKey)
-                : new WindowTables<>(keyed.backend(), size, AccumulatingContents.STATE, AccumulatingContents.class,
-                        maxParallelism, elementKey);
+        this.tables = new WindowTables<>(keyed.backend(), size, accumulator.state(), maxParallelism, elementKey);
         this.slidesPerWindow = (int) Math.min(size / slide, Integer.MAX_VALUE);
         this.slideRemainder = size % slide;
         if (size > slide && (size - 1) / slide < KeyWindowIndex.MAX_SPAN) {
@@ -204,8 +199,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     private void emit(WindowTable table, int position, long time, boolean last) throws Exception {
         K key = (K) table.keyAt(position);
         keyed.setKey(key, time);
-        Object value = accumulator.result(tables.valueAt(table, position, last));
-        function.process(key, table.window(), keepsElements ? (Iterable<?>) value : result.of(value));
+        function.process(key, table.window(), accumulator.input(tables.valueAt(table, position, last), result));
     }
 
     @Override

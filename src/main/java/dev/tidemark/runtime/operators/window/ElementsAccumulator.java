@@ -39,4 +39,14 @@ final class ElementsAccumulator<T> implements Accumulator<T, ArrayList<T>> {
     public Object result(ArrayList<T> elements) {
         return Collections.unmodifiableList(elements);
     }
+
+    @Override
+    public Iterable<?> input(ArrayList<T> elements, OneResult<Object> one) {
+        return Collections.unmodifiableList(elements); // the elements are the input, not one value
+    }
+
+    @Override
+    public ContentsState state() {
+        return ContentsState.ELEMENTS;
+    }
 }

@@ -84,7 +84,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
         this.timers = keyed.timerService(new NoTimers<>("paned windows"));
         this.function = WindowFunctionRunner.of(spec, output, keyed, timers);
         this.lateness = Lateness.of(spec, 0, true, context);
-        this.panes = new WindowTables<>(keyed.backend(), slide, STATE, PanedWindowOperator.class,
+        this.panes = new WindowTables<>(keyed.backend(), slide, new ContentsState(STATE, PanedWindowOperator.class),
                 context.config().getMaxParallelism(), elementKey);
     }
 

@@ -30,10 +30,10 @@ final class SessionSnapshots<K> {
     private final Lateness<TimeWindow> lateness;
     private final int maxParallelism;
 
-    SessionSnapshots(HeapKeyedStateBackend<K> backend, InternalTimerService<K, TimeWindow> timers,
+    SessionSnapshots(HeapKeyedStateBackend<K> backend, ContentsState contents, InternalTimerService<K, TimeWindow> timers,
             Lateness<TimeWindow> lateness, int maxParallelism) {
         this.windows = backend.table(MergingWindows.STATE, MergingWindows.class);
-        this.accumulators = backend.table(AccumulatingContents.STATE, AccumulatingContents.class);
+        this.accumulators = backend.table(contents.name(), contents.kind());
         this.timers = timers;
         this.lateness = lateness;
         this.maxParallelism = maxParallelism;

@@ -13,8 +13,9 @@ import dev.tidemark.windowing.windows.TimeWindow;
 import java.util.Arrays;
 
 /**
- * Event-time session windows with the default trigger, no evictor and an eager reduce or
- * aggregate, kept as one mutable {@link Session} per open session in a {@link SessionTable}, with
+ * Event-time session windows with the default trigger and no evictor, kept as one mutable
+ * {@link Session} per open session in a {@link SessionTable} (its accumulator, or for a function that
+ * sees every element the session's elements, {@link ElementsAccumulator}), with
  * its firing and cleanup timers in {@link SessionTimers}: an element costs one key lookup, and the
  * timers of a session that grows move in place. The general operator needs, per element, a
  * window-to-state-window map, accumulator state under a window that changes as the session grows,
@@ -52,15 +53,15 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
     /** Whether {@code spec} is one this operator runs with the default operator's results. */
     public static boolean applies(WindowOperatorSpec<?, ?, ?, ?> spec) {
         return spec.assigner() instanceof SessionWindows<?> sessions && sessions.isEventTime()
-                && spec.firesByEventTimeEagerly();
+                && spec.firesByEventTime();
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     public SessionWindowOperator(WindowOperatorSpec<K, IN, OUT, TimeWindow> spec, OperatorContext<OUT> context) {
         super(context, spec.function());
         if (!applies(spec)) {
-            throw new IllegalArgumentException("session tables need event-time session windows, the default trigger,"
-                    + " no evictor and an eager reduce or aggregate: " + spec.name());
+            throw new IllegalArgumentException("session tables need event-time session windows, the default trigger"
+                    + " and no evictor: " + spec.name());
         }
         this.spec = spec;
         this.assigner = (SessionWindows<IN>) spec.assigner();
@@ -71,7 +72,8 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
         this.timers = keyed.timerService(new NoTimers<>("session tables"));
         this.function = WindowFunctionRunner.of(spec, output, keyed, timers);
         this.lateness = Lateness.of(spec, spec.allowedLatenessMillis(), true, context);
-        this.snapshots = new SessionSnapshots<>(keyed.backend(), timers, lateness, context.config().getMaxParallelism());
+        this.snapshots = new SessionSnapshots<>(keyed.backend(), accumulator.state(), timers, lateness,
+                context.config().getMaxParallelism());
     }
 
     @Override
@@ -217,7 +219,7 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
     private void emit(Session session, long time) throws Exception {
         K key = (K) session.key;
         keyed.setKey(key, time);
-        function.process(key, session.window(), result.of(accumulator.result(session.accumulator)));
+        function.process(key, session.window(), accumulator.input(session.accumulator, result));
     }
 
     @Override

@@ -72,15 +72,9 @@ public record WindowOperatorSpec<K, IN, OUT, W extends Window>(
     }
 
     /**
-     * Whether the windows fire by {@link EventTimeTrigger} alone, with no evictor, and aggregate
-     * eagerly (reduce or aggregate): what an operator that keeps its own firing order and one
-     * accumulator per window needs.
+     * Whether the windows fire by {@link EventTimeTrigger} alone, with no evictor: what an operator
+     * that keeps its own firing order and one accumulator (or element list) per window needs.
      */
-    public boolean firesByEventTimeEagerly() {
-        return firesByEventTime() && !keepsElements();
-    }
-
-    /** Whether the windows fire by {@link EventTimeTrigger} alone, with no evictor. */
     public boolean firesByEventTime() {
         return trigger instanceof EventTimeTrigger && evictor == null;
     }

@@ -36,17 +36,16 @@ final class WindowTables<K> {
 
     /**
      * @param length the length of each table's window: the window size, or the slide for panes
-     * @param stateName the keyed state the tables are written to for a snapshot
-     * @param kind the kind registered with that state
+     * @param state the keyed state the tables are written to for a snapshot
      * @param elementKey the operator's element key, which unboxes {@code Long} keys while the tables
      *     keep them unboxed
      */
-    WindowTables(HeapKeyedStateBackend<K> backend, long length, String stateName, Class<?> kind, int maxParallelism,
+    WindowTables(HeapKeyedStateBackend<K> backend, long length, ContentsState state, int maxParallelism,
             ElementKey<K> elementKey) {
         this.backend = backend;
         this.elementKey = elementKey;
         this.length = length;
-        this.snapshotTable = backend.table(stateName, kind);
+        this.snapshotTable = backend.table(state.name(), state.kind());
         this.maxParallelism = maxParallelism;
     }
 
