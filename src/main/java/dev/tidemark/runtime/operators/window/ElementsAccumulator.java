@@ -15,7 +15,19 @@ final class ElementsAccumulator<T> implements Accumulator<T, ArrayList<T>> {
 
     @Override
     public ArrayList<T> first(T value) {
-        ArrayList<T> elements = new ArrayList<>(); // room for ten, as in Flink: starting at four ran slower
+        return firstOf(new ArrayList<>(), value); // room for ten, as in Flink: starting at four ran slower
+    }
+
+    /**
+     * The list of a rare key's window, whose first element waited in it ({@link KeyWindowIndex}: the
+     * key comes less often than once per slide), so it mostly stays at one element: room for two.
+     */
+    @Override
+    public ArrayList<T> firstNow(T value) {
+        return firstOf(new ArrayList<>(2), value);
+    }
+
+    private static <T> ArrayList<T> firstOf(ArrayList<T> elements, T value) {
         elements.add(value);
         return elements;
     }
