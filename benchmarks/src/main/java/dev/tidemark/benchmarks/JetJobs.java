@@ -41,6 +41,16 @@ public final class JetJobs {
         }
     }
 
+    /** Runs {@code job} on a member of its own, started for it and shut down after. */
+    public static Result onOwnMember(java.util.function.Function<HazelcastInstance, Result> job) {
+        HazelcastInstance member = startMember();
+        try {
+            return job.apply(member);
+        } finally {
+            member.shutdown();
+        }
+    }
+
     /** One member, started once per benchmark trial (its start-up is not in the measurement). */
     public static HazelcastInstance startMember() {
         Config config = new Config();

@@ -2,7 +2,6 @@ package dev.tidemark.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.hazelcast.core.HazelcastInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -24,12 +23,7 @@ class SlidingSumJobsTest {
         assertThat(SlidingWindowJobs.tidemarkSum(EVENTS, eventsPerMilli, 2, true, windowsPerEvent))
                 .as("per window, parallelism 2").isEqualTo(expected);
         assertThat(FlinkJobs.slidingSum(EVENTS, eventsPerMilli, 1, windowsPerEvent)).as("Flink").isEqualTo(expected);
-        HazelcastInstance member = JetJobs.startMember();
-        try {
-            assertThat(JetJobs.slidingSum(member, EVENTS, eventsPerMilli, 1, windowsPerEvent)).as("Jet")
-                    .isEqualTo(expected);
-        } finally {
-            member.shutdown();
-        }
+        assertThat(JetJobs.onOwnMember(member -> JetJobs.slidingSum(member, EVENTS, eventsPerMilli, 1, windowsPerEvent)))
+                .as("Jet").isEqualTo(expected);
     }
 }

@@ -2,7 +2,6 @@ package dev.tidemark.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.hazelcast.core.HazelcastInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -26,12 +25,7 @@ class WindowProcessJobsTest {
         assertThat(WindowProcessJobs.tidemark(EVENTS, eventsPerMilli, 1, windowsPerEvent, true))
                 .as("aggregate").isEqualTo(expected);
         assertThat(FlinkJobs.windowProcess(EVENTS, eventsPerMilli, 1, windowsPerEvent)).as("Flink").isEqualTo(expected);
-        HazelcastInstance member = JetJobs.startMember();
-        try {
-            assertThat(JetJobs.windowProcess(member, EVENTS, eventsPerMilli, 1, windowsPerEvent)).as("Jet")
-                    .isEqualTo(expected);
-        } finally {
-            member.shutdown();
-        }
+        assertThat(JetJobs.onOwnMember(member -> JetJobs.windowProcess(member, EVENTS, eventsPerMilli, 1, windowsPerEvent)))
+                .as("Jet").isEqualTo(expected);
     }
 }
