@@ -21,8 +21,8 @@ import java.util.List;
  * first: one {@link WindowTable} per window, holding every key (and, for tumbling windows, its
  * accumulator; sliding windows keep them by key). The accumulator is the eager reduce's or
  * aggregate's, or, for a window function that sees every element, the window's elements
- * ({@link ElementsAccumulator}). Such windows are aligned
- * (every key has the same boundaries), so the watermark fires a whole table at once, and no key
+ * ({@link ElementsAccumulator}). Such windows are aligned (every key has the same boundaries),
+ * so the watermark fires a whole table at once, and no key
  * needs a timer of its own. An element costs one key lookup (for all the windows it belongs to:
  * sliding windows find the key's ring of accumulators, one per open window, through a
  * {@link KeyWindowIndex}), no key group and no timer; a window's state goes, whole, when it is
@@ -39,8 +39,8 @@ import java.util.List;
  * key in the order of the keys' arrival, as the default operator's timers would.
  *
  * <p>A snapshot holds what the general operator's would: the accumulators (or element lists) as
- * keyed state under (key, window), and their timers. It splits by key group like any other, and either operator
- * restores the other's.
+ * keyed state under (key, window), and their timers. It splits by key group like any other, and
+ * either operator restores the other's.
  *
  * <p>Threading: the owning task's thread only.
  */

@@ -2,6 +2,7 @@ package dev.tidemark.runtime.operators.window;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.List;
 
 /**
  * A window's elements in arrival order, as its accumulator, for a window function that sees them
@@ -46,12 +47,13 @@ final class ElementsAccumulator<T> implements Accumulator<T, ArrayList<T>> {
 
     @Override
     public Object result(ArrayList<T> elements) {
-        return Collections.unmodifiableList(elements);
+        return input(elements, null);
     }
 
+    /** The elements themselves, read-only: they are the function's input, not one value made of them. */
     @Override
-    public Iterable<?> input(ArrayList<T> elements, OneResult<Object> one) {
-        return Collections.unmodifiableList(elements); // the elements are the input, not one value
+    public List<T> input(ArrayList<T> elements, OneResult<Object> one) {
+        return Collections.unmodifiableList(elements);
     }
 
     @Override
