@@ -42,6 +42,10 @@ import java.util.Objects;
  */
 public final class WindowedStream<T, K, W extends Window> implements FieldAggregations<T> {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(WindowedStream.class);
+    /** From how many windows per element on the build says what panes would save. */
+    private static final long PANES_HINT_WINDOWS = 4;
+
     private final KeyedStream<T, K> input;
     private final WindowAssigner<? super T, W> assigner;
     private Trigger<? super T, ? super W> trigger;
@@ -201,6 +205,9 @@ public final class WindowedStream<T, K, W extends Window> implements FieldAggreg
             throw new IllegalStateException("sharePanes() cannot apply: " + panesProblem);
         }
         boolean panes = panesProblem == null && (sharePanes || reduceOnPanes != null || aggregate.mergesExactly());
+        if (panesProblem == null && !panes) {
+            hintAtPanes(aggregate);
+        }
         String name = panes ? "Paned" + spec.name() : spec.name();
         SerializedValue<WindowOperatorSpec> copies = DataStream.serialize((WindowOperatorSpec) spec, name);
         OperatorFactory<T, R> factory;
@@ -221,6 +228,23 @@ public final class WindowedStream<T, K, W extends Window> implements FieldAggreg
     private static Operation.Window describe(WindowOperatorSpec<?, ?, ?, ?> spec) {
         return new Operation.Window(spec.keySelector(), spec.assigner(), spec.trigger(), spec.evictor(),
                 spec.allowedLatenessMillis(), spec.lateTag(), spec.reduce(), spec.aggregate(), spec.function());
+    }
+
+    /**
+     * Says, once per window operator built, what sliding windows that could share panes cost without
+     * them: an element goes through the user's {@code add} once per window it belongs to.
+     */
+    private void hintAtPanes(AggregateFunction<T, ?, ?> aggregate) {
+        SlidingEventTimeWindows sliding = (SlidingEventTimeWindows) assigner;
+        long windowsPerElement = sliding.getSize() / sliding.getSlide();
+        boolean users = !aggregate.getClass().getName().startsWith("dev.tidemark.runtime."); // SQL decides its own
+        if (users && windowsPerElement >= PANES_HINT_WINDOWS) {
+            LOG.info("Sliding windows with {}: each element is added to {} windows, one accumulator per key and"
+                    + " window. If merge(a, b) gives what adding b's elements to a one by one gives, declare"
+                    + " mergesExactly() on the function or call sharePanes(): then one accumulator per key and slide"
+                    + " is kept and merged when a window fires, with the same results",
+                    aggregate.getClass().getName(), windowsPerElement);
+        }
     }
 
     /** Why panes cannot apply to these windows and {@code aggregate}, or {@code null} if they can. */

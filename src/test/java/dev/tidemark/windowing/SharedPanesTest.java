@@ -1,19 +1,27 @@
 package dev.tidemark.windowing;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tidemark.api.KeyedStream;
 import dev.tidemark.api.StreamExecutionEnvironment;
+import dev.tidemark.api.functions.AggregateFunction;
 import dev.tidemark.api.functions.Aggregations;
 import dev.tidemark.testing.TestDriver;
 import dev.tidemark.testing.TestSource;
 import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
 import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
 import dev.tidemark.windowing.triggers.CountTrigger;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** {@code sharePanes()}: refused where panes would change results (its results and restore: {@link AlignedWindowsTest}). */
+/**
+ * {@code sharePanes()}: refused where panes would change results, suggested where they could apply
+ * (its results and restore: {@link AlignedWindowsTest}).
+ */
 class SharedPanesTest {
 
     private static KeyedStream<Integer, Integer> keyed() {
@@ -40,6 +48,60 @@ class SharedPanesTest {
         assertThatThrownBy(() -> keyed().window(TumblingEventTimeWindows.of(Duration.ofMillis(10))).sharePanes()
                 .aggregate(Aggregations.count()))
                 .hasMessageContaining("the assigner must be SlidingEventTimeWindows, not TumblingEventTimeWindows");
+    }
+
+    /** A user's count whose merge is right, but which does not say so. */
+    static final class Count implements AggregateFunction<Integer, long[], Long> {
+        @Override
+        public long[] createAccumulator() {
+            return new long[1];
+        }
+
+        @Override
+        public long[] add(Integer value, long[] acc) {
+            acc[0]++;
+            return acc;
+        }
+
+        @Override
+        public Long getResult(long[] acc) {
+            return acc[0];
+        }
+
+        @Override
+        public long[] merge(long[] a, long[] b) {
+            return new long[] {a[0] + b[0]};
+        }
+    }
+
+    /**
+     * Building sliding windows of many slides on a user's aggregate that could share panes says how
+     * (in the log, once per operator); neither the library's own aggregates nor a few windows per
+     * element nor windows that cannot share panes do.
+     */
+    @Test
+    void panesThatCouldApply_areSuggested_whenTheBuildLeavesThemOut() {
+        assertThat(logOf(() -> keyed().window(tenBySlide(2)).aggregate(new Count())))
+                .contains(Count.class.getName()).contains("5 windows").contains("mergesExactly()")
+                .contains("sharePanes()");
+        assertThat(logOf(() -> keyed().window(tenBySlide(2)).aggregate(Aggregations.count()))).doesNotContain("windows");
+        assertThat(logOf(() -> keyed().window(tenBySlide(5)).aggregate(new Count()))).as("two per element")
+                .doesNotContain("windows");
+        assertThat(logOf(() -> keyed().window(tenBySlide(2)).allowedLateness(Duration.ofMillis(5))
+                .aggregate(new Count()))).as("no panes with lateness").doesNotContain("windows");
+    }
+
+    /** What the library logs while {@code build} runs. */
+    private static String logOf(Runnable build) {
+        PrintStream err = System.err;
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(log, true, StandardCharsets.UTF_8));
+        try {
+            build.run();
+        } finally {
+            System.setErr(err);
+        }
+        return log.toString(StandardCharsets.UTF_8);
     }
 
     @Test
