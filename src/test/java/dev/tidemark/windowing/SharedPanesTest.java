@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tidemark.api.KeyedStream;
 import dev.tidemark.api.StreamExecutionEnvironment;
-import dev.tidemark.api.functions.AggregateFunction;
 import dev.tidemark.api.functions.Aggregations;
 import dev.tidemark.testing.TestDriver;
 import dev.tidemark.testing.TestSource;
@@ -50,30 +49,6 @@ class SharedPanesTest {
                 .hasMessageContaining("the assigner must be SlidingEventTimeWindows, not TumblingEventTimeWindows");
     }
 
-    /** A user's count whose merge is right, but which does not say so. */
-    static final class Count implements AggregateFunction<Integer, long[], Long> {
-        @Override
-        public long[] createAccumulator() {
-            return new long[1];
-        }
-
-        @Override
-        public long[] add(Integer value, long[] acc) {
-            acc[0]++;
-            return acc;
-        }
-
-        @Override
-        public Long getResult(long[] acc) {
-            return acc[0];
-        }
-
-        @Override
-        public long[] merge(long[] a, long[] b) {
-            return new long[] {a[0] + b[0]};
-        }
-    }
-
     /**
      * Building sliding windows of many slides on a user's aggregate that could share panes says how
      * (in the log, once per operator); neither the library's own aggregates nor a few windows per
@@ -81,14 +56,15 @@ class SharedPanesTest {
      */
     @Test
     void panesThatCouldApply_areSuggested_whenTheBuildLeavesThemOut() {
-        assertThat(logOf(() -> keyed().window(tenBySlide(2)).aggregate(new Count())))
-                .contains(Count.class.getName()).contains("5 windows").contains("mergesExactly()")
+        var count = new AlignedWindowsTest.CountWithoutPromise<Integer>(); // a user's count: merge right, not said
+        assertThat(logOf(() -> keyed().window(tenBySlide(2)).aggregate(count)))
+                .contains(count.getClass().getName()).contains("5 windows").contains("mergesExactly()")
                 .contains("sharePanes()");
         assertThat(logOf(() -> keyed().window(tenBySlide(2)).aggregate(Aggregations.count()))).doesNotContain("windows");
-        assertThat(logOf(() -> keyed().window(tenBySlide(5)).aggregate(new Count()))).as("two per element")
+        assertThat(logOf(() -> keyed().window(tenBySlide(5)).aggregate(count))).as("two per element")
                 .doesNotContain("windows");
-        assertThat(logOf(() -> keyed().window(tenBySlide(2)).allowedLateness(Duration.ofMillis(5))
-                .aggregate(new Count()))).as("no panes with lateness").doesNotContain("windows");
+        assertThat(logOf(() -> keyed().window(tenBySlide(2)).allowedLateness(Duration.ofMillis(5)).aggregate(count)))
+                .as("no panes with lateness").doesNotContain("windows");
     }
 
     /** What the library logs while {@code build} runs. */
