@@ -9,12 +9,11 @@ import dev.tidemark.eventtime.Watermark;
 import dev.tidemark.runtime.state.VoidNamespace;
 import dev.tidemark.runtime.timers.InternalTimer;
 import dev.tidemark.runtime.timers.InternalTimerService;
-import dev.tidemark.runtime.timers.Triggerable;
 import java.util.Objects;
 
 /** Runs a {@link KeyedCoProcessFunction}: both inputs share keyed state and timers per key. */
 public final class KeyedCoProcessOperator<K, IN1, IN2, OUT> extends CoOperators.Base<IN1, IN2, OUT>
-        implements Triggerable<K, VoidNamespace> {
+        implements KeyTimerCallback<K> {
 
     private final KeyedCoProcessFunction<K, IN1, IN2, OUT> function;
     private final KeySelector<IN1, K> selector1;
@@ -72,16 +71,7 @@ public final class KeyedCoProcessOperator<K, IN1, IN2, OUT> extends CoOperators.
     }
 
     @Override
-    public void onEventTime(K key, VoidNamespace namespace, long timestamp) throws Exception {
-        fire(key, timestamp, TimeDomain.EVENT_TIME);
-    }
-
-    @Override
-    public void onProcessingTime(K key, VoidNamespace namespace, long timestamp) throws Exception {
-        fire(key, timestamp, TimeDomain.PROCESSING_TIME);
-    }
-
-    private void fire(K key, long timestamp, TimeDomain domain) throws Exception {
+    public void fire(K key, long timestamp, TimeDomain domain) throws Exception {
         keyed.setKey(key, timestamp);
         call.timer(timestamp, domain);
         function.onTimer(timestamp, ctx, collector);

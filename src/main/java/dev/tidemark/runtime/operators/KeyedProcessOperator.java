@@ -9,12 +9,11 @@ import dev.tidemark.eventtime.Watermark;
 import dev.tidemark.runtime.state.VoidNamespace;
 import dev.tidemark.runtime.timers.InternalTimer;
 import dev.tidemark.runtime.timers.InternalTimerService;
-import dev.tidemark.runtime.timers.Triggerable;
 import java.util.Objects;
 
 /** Runs a {@link KeyedProcessFunction}: keyed state, timers, side outputs. */
 public final class KeyedProcessOperator<K, IN, OUT> extends ForwardingOperator<IN, OUT>
-        implements Triggerable<K, VoidNamespace> {
+        implements KeyTimerCallback<K> {
 
     private final KeyedProcessFunction<K, IN, OUT> function;
     private final KeyedSupport<IN, K> keyed;
@@ -54,16 +53,7 @@ public final class KeyedProcessOperator<K, IN, OUT> extends ForwardingOperator<I
     }
 
     @Override
-    public void onEventTime(K key, VoidNamespace namespace, long timestamp) throws Exception {
-        fire(key, timestamp, TimeDomain.EVENT_TIME);
-    }
-
-    @Override
-    public void onProcessingTime(K key, VoidNamespace namespace, long timestamp) throws Exception {
-        fire(key, timestamp, TimeDomain.PROCESSING_TIME);
-    }
-
-    private void fire(K key, long timestamp, TimeDomain domain) throws Exception {
+    public void fire(K key, long timestamp, TimeDomain domain) throws Exception {
         keyed.setKey(key, timestamp);
         call.timer(timestamp, domain);
         function.onTimer(timestamp, ctx, collector);
