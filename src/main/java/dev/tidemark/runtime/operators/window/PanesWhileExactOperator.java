@@ -67,10 +67,13 @@ public final class PanesWhileExactOperator<K, IN, OUT> extends DelegatingOperato
 
     @Override
     public void processElement(IN value, long timestamp) throws Exception {
-        if (panes != null && !aggregate.mergesExactlyWith(value)) {
-            handOver();
+        if (panes != null) {
+            if (aggregate.mergesExactlyWith(value)) {
+                aggregate.arrives(arrivals++); // only panes read it: which pane's first element came first
+            } else {
+                handOver();
+            }
         }
-        aggregate.arrives(arrivals++);
         windows.processElement(value, timestamp);
     }
 
