@@ -104,7 +104,7 @@ final class PushSource<T> implements Source<T, PushSource.Split, TreeSet<Integer
         return type;
     }
 
-    /** Gives instance i split i once it registers, and then no more. */
+    /** Gives instance i split i once it registers, or says there is none left for it. */
     private static final class Enumerator implements SplitEnumerator<Split, TreeSet<Integer>> {
         private final SplitEnumeratorContext<Split> context;
         private final TreeSet<Integer> pending; // splits not handed out, or handed back by a failed reader
@@ -128,12 +128,19 @@ final class PushSource<T> implements Source<T, PushSource.Split, TreeSet<Integer
             }
         }
 
+        /**
+         * A reader with its split ends when its function does, so only a reader without one hears
+         * that no more will come. An event sent later than the split could reach a task that has
+         * already failed, and Flink may then fail the job for the lost event before it hears of the
+         * task's own failure, which would hide the user's exception.
+         */
         @Override
         public void addReader(int subtask) {
             if (pending.remove(subtask)) {
                 context.assignSplit(new Split(subtask, context.currentParallelism(), null), subtask);
+            } else {
+                context.signalNoMoreSplits(subtask);
             }
-            context.signalNoMoreSplits(subtask);
         }
 
         @Override
