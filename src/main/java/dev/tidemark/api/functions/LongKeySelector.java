@@ -18,8 +18,10 @@ package dev.tidemark.api.functions;
  *       .aggregate(new Sum());
  * }</pre>
  *
- * <p>Everywhere else (keyed state, timers, the key a window function is given) the key is the boxed
- * {@code Long} of {@link #getKey}.
+ * <p>Everywhere else (keyed state, timers, the key a window function is given) the key is a
+ * {@code Long} equal to {@link #getKey}'s: a box the library keeps per key while it recurs (for
+ * some ten thousand keys at a time), so handing it out allocates nothing per element or window
+ * either. Do not compare keys with {@code ==}.
  *
  * @param <IN> the element type
  */

@@ -66,10 +66,17 @@ public final class KeyedSupport<IN, K> implements StateClock, KeyedStateCounts {
 
     /** Makes the key of {@code value} current, and {@code timestamp} the current event time. */
     public K setKeyOf(IN value, long timestamp) throws Exception {
-        K key = selector.getKey(value);
+        K key = select(selector, value);
         backend.setCurrentKey(key);
         currentEventTime = timestamp;
         return key;
+    }
+
+    /** {@code selector}'s key of {@code value}; a {@link LongKeySelector}'s in a box that recurs with the key. */
+    @SuppressWarnings("unchecked")
+    private static <X, K> K select(KeySelector<X, K> selector, X value) throws Exception {
+        return selector instanceof LongKeySelector<?> longs ? (K) KeyBoxes.of(((LongKeySelector<X>) longs).getLongKey(value))
+                : selector.getKey(value);
     }
 
     /**
@@ -78,7 +85,7 @@ public final class KeyedSupport<IN, K> implements StateClock, KeyedStateCounts {
      * function needs it.
      */
     public K keyOf(IN value, long timestamp) throws Exception {
-        K key = backend.checkKey(selector.getKey(value));
+        K key = backend.checkKey(select(selector, value));
         backend.checkOwned(key);
         currentEventTime = timestamp;
         return key;
@@ -106,7 +113,7 @@ public final class KeyedSupport<IN, K> implements StateClock, KeyedStateCounts {
 
     /** Makes the key {@code selector} extracts from {@code value} current (for a second input). */
     public <X> K setKeyOf(KeySelector<X, K> selector, X value, long timestamp) throws Exception {
-        K key = selector.getKey(value);
+        K key = select(selector, value);
         backend.setCurrentKey(key);
         currentEventTime = timestamp;
         return key;

@@ -1,0 +1,44 @@
+package dev.tidemark.runtime.operators;
+
+/**
+ * The {@code Long} boxes of {@code long} keys, kept for reuse: where a key read unboxed must be
+ * handed out as an object (the key a window function is given, the current key of keyed state and
+ * timers), a key that recurs gets the box made the last time instead of a new one per element or
+ * window, which at one element per key and window would be most of what the library allocates.
+ *
+ * <p>A direct-mapped cache of {@value #SIZE} boxes, found by the key's hash: a key whose slot holds
+ * another key's box replaces it, so a key set larger than the cache, or an unlucky one, costs a
+ * read and a store beside the box that would have been made anyway. Keys numbered densely (ids)
+ * never collide up to that many. The keys lie unboxed beside their boxes, so that a slot holding
+ * another key is told without reading that key's box (with millions of keys, a cache miss each).
+ * Boxes are immutable like {@code Long.valueOf}'s own cache of {@code -128..127}; their identity
+ * means nothing.
+ *
+ * <p>Threading: any thread, without locks. A box's value is a final field, so a thread that reads
+ * another's racy stores sees a complete box, which it checks is its key's before handing it out.
+ */
+public final class KeyBoxes {
+
+    static final int SIZE = 1 << 14;
+
+    private static final long[] KEYS = new long[SIZE];
+    private static final Long[] BOXES = new Long[SIZE];
+
+    private KeyBoxes() {}
+
+    /** {@code Long.valueOf(key)}, the same box as last time if the cache still has it. */
+    public static Long of(long key) {
+        int hash = Long.hashCode(key);
+        int slot = (hash ^ (hash >>> 14)) & (SIZE - 1);
+        if (KEYS[slot] == key) {
+            Long box = BOXES[slot];
+            if (box != null && box.longValue() == key) {
+                return box;
+            }
+        }
+        Long box = Long.valueOf(key);
+        BOXES[slot] = box;
+        KEYS[slot] = key;
+        return box;
+    }
+}
