@@ -19,9 +19,10 @@ package dev.tidemark.api.functions;
  * }</pre>
  *
  * <p>Everywhere else (keyed state, timers, the key a window function is given) the key is a
- * {@code Long} equal to {@link #getKey}'s: a box the library keeps per key while it recurs (for
- * some ten thousand keys at a time), so handing it out allocates nothing per element or window
- * either. Do not compare keys with {@code ==}.
+ * {@code Long} equal to {@link #getKey}'s. Where each element makes its key current (keyed process
+ * functions, keyed state), the box comes from a cache the library keeps per key (for some ten
+ * thousand keys at a time), so a key that recurs is not boxed again. Do not compare keys with
+ * {@code ==}.
  *
  * @param <IN> the element type
  */

@@ -1,10 +1,14 @@
 package dev.tidemark.runtime.operators;
 
 /**
- * The {@code Long} boxes of {@code long} keys, kept for reuse: where a key read unboxed must be
- * handed out as an object (the key a window function is given, the current key of keyed state and
- * timers), a key that recurs gets the box made the last time instead of a new one per element or
- * window, which at one element per key and window would be most of what the library allocates.
+ * The {@code Long} boxes of {@code long} keys, kept for reuse: where each element makes its key
+ * current as an object (keyed process functions, keyed state and timers), a key that recurs gets
+ * the box made the last time instead of a new one per element. Keyed state then finds the key it
+ * holds by identity, and a timer keeps a box that is already old.
+ *
+ * <p>Not for keys boxed once per window (a window function's key): a lookup that misses the CPU's
+ * caches costs more than a box that dies young (measured 5-20 % slower on windows at one element per
+ * key and window, against 20-50 % faster keyed state per element).
  *
  * <p>A direct-mapped cache of {@value #SIZE} boxes, found by the key's hash: a key whose slot holds
  * another key's box replaces it, so a key set larger than the cache, or an unlucky one, costs a

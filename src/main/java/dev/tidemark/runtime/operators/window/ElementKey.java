@@ -1,6 +1,5 @@
 package dev.tidemark.runtime.operators.window;
 
-import dev.tidemark.runtime.operators.KeyBoxes;
 import dev.tidemark.runtime.operators.KeyedSupport;
 
 /**
@@ -84,6 +83,6 @@ final class ElementKey<K> {
     /** The key as an object (for a session opened with it, say): boxed here only from a {@code LongKeySelector}. */
     @SuppressWarnings("unchecked")
     K boxed() {
-        return longSelector ? (K) KeyBoxes.of(longKey) : key;
+        return longSelector ? (K) Long.valueOf(longKey) : key;
     }
 }

@@ -1,6 +1,5 @@
 package dev.tidemark.runtime.operators.window;
 
-import dev.tidemark.runtime.operators.KeyBoxes;
 import dev.tidemark.windowing.windows.TimeWindow;
 import java.util.Arrays;
 
@@ -372,7 +371,7 @@ final class WindowTable {
         }
         Object box = boxes[position];
         if (box == null) {
-            box = boxes[position] = KeyBoxes.of(longKeys[position]);
+            box = boxes[position] = Long.valueOf(longKeys[position]);
         }
         return box;
     }
