@@ -75,8 +75,10 @@ public final class KeyedSupport<IN, K> implements StateClock, KeyedStateCounts {
     /** {@code selector}'s key of {@code value}; a {@link LongKeySelector}'s in a box that recurs with the key. */
     @SuppressWarnings("unchecked")
     private static <X, K> K select(KeySelector<X, K> selector, X value) throws Exception {
-        return selector instanceof LongKeySelector<?> longs ? (K) KeyBoxes.of(((LongKeySelector<X>) longs).getLongKey(value))
-                : selector.getKey(value);
+        if (selector instanceof LongKeySelector<?> longs) {
+            return (K) KeyBoxes.of(((LongKeySelector<X>) longs).getLongKey(value));
+        }
+        return selector.getKey(value);
     }
 
     /**

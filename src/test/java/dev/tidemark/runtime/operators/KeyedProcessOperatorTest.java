@@ -101,6 +101,47 @@ class KeyedProcessOperatorTest {
                 .hasMessage("key must not be null: operator=Counter; the KeySelector returned null");
     }
 
+    record Order(long account, int amount) implements Serializable {}
+
+    /** Sums each account's amounts; 10 ms after an account's first order emits "account:sum". */
+    static final class SumPerAccount extends KeyedProcessFunction<Long, Order, String> {
+        private transient ValueState<Integer> sum;
+
+        @Override
+        public void open(RuntimeContext context) {
+            sum = context.getState(new ValueStateDescriptor<>("sum", Integer.class));
+        }
+
+        @Override
+        public void processElement(Order order, Context ctx, Collector<String> out) {
+            Integer before = sum.value();
+            if (before == null) {
+                ctx.timerService().registerEventTimeTimer(ctx.timestamp() + 10);
+            }
+            sum.update((before == null ? 0 : before) + order.amount());
+        }
+
+        @Override
+        public void onTimer(long timestamp, OnTimerContext ctx, Collector<String> out) {
+            out.collect(ctx.getCurrentKey() + ":" + sum.value());
+        }
+    }
+
+    @Test
+    void longKeysThatShareABoxCacheSlot_keepTheirOwnStateAndTimers() {
+        TestSource<Order> orders = driver.source("orders", Order.class);
+        // keyBy(Order::account) keys by the long; these three have one Long.hashCode, so one slot of KeyBoxes
+        long a = 1_000;
+        long b = a ^ (7L << 32) ^ 7;
+        long c = a ^ (9L << 32) ^ 9;
+        TestSink<String> out = driver.sink(orders.stream().keyBy(Order::account).process(new SumPerAccount()));
+        driver.start();
+        orders.emit(new Order(a, 1), 1).emit(new Order(b, 10), 2).emit(new Order(a, 2), 3)
+                .emit(new Order(c, 100), 4).emit(new Order(b, 20), 5).emit(new Order(a, 4), 6);
+        orders.emitWatermark(100);
+        assertThat(out.records()).containsExactly(a + ":7", b + ":30", c + ":100");
+    }
+
     record Reading(String sensor, int value) implements Serializable {}
 
     @Test
