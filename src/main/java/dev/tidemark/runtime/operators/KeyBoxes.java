@@ -12,8 +12,8 @@ package dev.tidemark.runtime.operators;
  *
  * <p>A direct-mapped cache of {@value #SIZE} boxes, found by the key's hash: a key whose slot holds
  * another key's box replaces it, so a key set larger than the cache, or an unlucky one, costs a
- * read and a store beside the box that would have been made anyway. Keys numbered densely (ids)
- * never collide up to that many. The keys lie unboxed beside their boxes, so that a slot holding
+ * read and a store beside the box that would have been made anyway. Keys numbered densely from
+ * zero (ids) do not collide up to that many. The keys lie unboxed beside their boxes, so that a slot holding
  * another key is told without reading that key's box (with millions of keys, a cache miss each).
  * Boxes are immutable like {@code Long.valueOf}'s own cache of {@code -128..127}; their identity
  * means nothing.
