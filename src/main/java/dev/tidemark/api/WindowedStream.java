@@ -10,6 +10,7 @@ import dev.tidemark.eventtime.Durations;
 import dev.tidemark.runtime.graph.SerializedValue;
 import dev.tidemark.runtime.operators.window.AlignedWindowOperator;
 import dev.tidemark.runtime.operators.window.PanedWindowOperator;
+import dev.tidemark.runtime.operators.window.PanesUnlessRestoredWindows;
 import dev.tidemark.runtime.operators.window.PanesWhileExactOperator;
 import dev.tidemark.runtime.operators.window.ReduceOnPanes;
 import dev.tidemark.runtime.operators.window.SessionWindowOperator;
@@ -213,8 +214,10 @@ public final class WindowedStream<T, K, W extends Window> implements FieldAggreg
         OperatorFactory<T, R> factory;
         if (panes && reduceOnPanes != null) {
             factory = ctx -> new PanesWhileExactOperator<>(copies.copy(), ctx);
-        } else if (panes) {
+        } else if (panes && sharePanes) {
             factory = ctx -> new PanedWindowOperator<>(copies.copy(), ctx);
+        } else if (panes) { // the aggregate merges exactly: a restore of accumulators per window goes on with them
+            factory = ctx -> new PanesUnlessRestoredWindows<>(copies.copy(), ctx);
         } else if (AlignedWindowOperator.applies(spec)) {
             factory = ctx -> new AlignedWindowOperator<>(copies.copy(), ctx);
         } else if (SessionWindowOperator.applies(spec)) {

@@ -51,6 +51,7 @@ record Aggregate(Function function, Bound argument, DataType type, boolean integ
         private static final long serialVersionUID = 1L;
         long count;
         long integralSum; // the sum of an INT or BIGINT argument, kept unboxed
+        long integralHigh; // how often that sum wrapped (WideSums): only the result may overflow
         Object value; // sum, min or max so far; null until a non-null argument came
         java.util.HashSet<Object> seen; // the values a DISTINCT aggregate has taken
     }
@@ -81,7 +82,7 @@ record Aggregate(Function function, Bound argument, DataType type, boolean integ
         if (v != null) {
             state.count++;
             if (integral) {
-                state.integralSum = Math.addExact(state.integralSum, ((Number) v).longValue());
+                addToSum(state, ((Number) v).longValue(), 0);
             } else {
                 state.value = combine(state.value, v);
             }
@@ -96,10 +97,16 @@ record Aggregate(Function function, Bound argument, DataType type, boolean integ
             return;
         }
         into.count += from.count;
-        into.integralSum = Math.addExact(into.integralSum, from.integralSum);
+        addToSum(into, from.integralSum, from.integralHigh);
         if (from.value != null) {
             into.value = combine(into.value, from.value);
         }
+    }
+
+    private static void addToSum(State state, long low, long high) {
+        long sum = state.integralSum + low;
+        state.integralHigh += high + WideSums.carry(state.integralSum, low, sum);
+        state.integralSum = sum;
     }
 
     /** The value so far ({@code null} if none) with one more non-null value. */
@@ -115,26 +122,42 @@ record Aggregate(Function function, Bound argument, DataType type, boolean integ
         };
     }
 
+    /**
+     * Whether merging two states gives what adding the second's values to the first one by one gives:
+     * counts, MIN and MAX, sums of integers (kept wide: {@link WideSums}) and of decimals; not sums
+     * of floating-point values, whose rounding depends on the order.
+     */
+    boolean mergesExactly() {
+        return switch (function) {
+            case COUNT, MIN, MAX -> true;
+            case SUM, AVG -> integral || type.root() == DataType.Root.DECIMAL;
+        };
+    }
+
     /** Whether the aggregate's state is a count and an integral sum alone: COUNT, or SUM or AVG of integers, not DISTINCT. */
     boolean countsInLongs() {
         return !distinct && (function == Function.COUNT || integral);
     }
 
-    /** The result of a COUNT, or of a SUM or AVG of integers, from its count and sum. */
-    Object result(long count, long integralSum) {
+    /**
+     * The result of a COUNT, or of a SUM or AVG of integers, from its count and sum (the sum's low and
+     * high words: {@link WideSums}).
+     */
+    Object result(long count, long integralSum, long integralHigh) {
         if (function == Function.COUNT) {
             return count;
         }
         if (count == 0) {
             return null;
         }
-        long total = function == Function.AVG ? integralSum / count : integralSum;
+        long total = function == Function.AVG ? WideSums.average(integralHigh, integralSum, count)
+                : WideSums.value(integralHigh, integralSum);
         return type.root() == DataType.Root.INT ? (Object) Math.toIntExact(total) : (Object) total;
     }
 
     Object result(State state) {
         if (function == Function.COUNT || integral) {
-            return result(state.count, state.integralSum);
+            return result(state.count, state.integralSum, state.integralHigh);
         }
         if (state.value == null) {
             return null;

@@ -100,6 +100,12 @@ final class WindowAggregation {
         /** The {@code i}th aggregate's result. */
         abstract Object result(A accumulator, int i);
 
+        /** Exact for counts, MIN, MAX and sums of integers or decimals: sliding windows then share panes. */
+        @Override
+        public boolean mergesExactly() {
+            return aggregates.stream().allMatch(Aggregate::mergesExactly);
+        }
+
         @Override
         public A getResult(A accumulator) {
             return accumulator;
@@ -148,7 +154,9 @@ final class WindowAggregation {
 
     /**
      * Counts and sums of INT or BIGINT values, not DISTINCT: each aggregate's count and sum side by
-     * side in one {@code long[]}, one object per key and window.
+     * side in one {@code long[]}, one object per key and window. A sum that wraps ({@link WideSums})
+     * gets the array's tail, one high word per aggregate after the pairs: an array without it (every
+     * one that never wrapped, and those of snapshots from before) has high words of 0.
      */
     static final class Longs<IN> extends Accumulators<IN, long[]> {
         private static final long serialVersionUID = 1L;
@@ -183,7 +191,7 @@ final class WindowAggregation {
                 if (v != null) { // NULL is not counted
                     counts[2 * i]++;
                     if (kinds[i] == SUM) {
-                        counts[2 * i + 1] = Math.addExact(counts[2 * i + 1], ((Number) v).longValue());
+                        counts = addToSum(counts, i, ((Number) v).longValue(), 0);
                     }
                 }
             }
@@ -192,16 +200,34 @@ final class WindowAggregation {
 
         @Override
         public long[] merge(long[] a, long[] b) {
-            for (int i = 0; i < a.length; i += 2) {
-                a[i] += b[i];
-                a[i + 1] = Math.addExact(a[i + 1], b[i + 1]);
+            for (int i = 0; i < kinds.length; i++) {
+                a[2 * i] += b[2 * i];
+                a = addToSum(a, i, b[2 * i + 1], high(b, i));
             }
             return a;
         }
 
+        /** {@code counts} with the {@code i}th sum grown by ({@code high}, {@code low}); a new array if it needs a tail. */
+        private long[] addToSum(long[] counts, int i, long low, long high) {
+            long sum = counts[2 * i + 1] + low;
+            long carry = high + WideSums.carry(counts[2 * i + 1], low, sum);
+            counts[2 * i + 1] = sum;
+            if (carry != 0) {
+                if (counts.length == 2 * kinds.length) {
+                    counts = Arrays.copyOf(counts, 3 * kinds.length);
+                }
+                counts[2 * kinds.length + i] += carry;
+            }
+            return counts;
+        }
+
+        private long high(long[] counts, int i) {
+            return counts.length == 2 * kinds.length ? 0 : counts[2 * kinds.length + i];
+        }
+
         @Override
         Object result(long[] counts, int i) {
-            return aggregates.get(i).result(counts[2 * i], counts[2 * i + 1]);
+            return aggregates.get(i).result(counts[2 * i], counts[2 * i + 1], high(counts, i));
         }
     }
 
