@@ -51,8 +51,11 @@ class SqlWindowPanesTest {
         TestSink<Row> counted = driver.sink(tEnv.toDataStream(tEnv.sqlQuery("SELECT window_start, sensor, COUNT(*) AS n,"
                 + " SUM(reading) AS total, AVG(reading) AS mean FROM TABLE(HOP(TABLE readings, DESCRIPTOR(ts),"
                 + " INTERVAL '5' MINUTES, INTERVAL '20' MINUTES)) GROUP BY window_start, window_end, sensor")));
-        assertThat(windowAggregates()).as("the queries' aggregates (states; counts and sums in longs)").hasSize(2)
-                .allMatch(AggregateFunction::mergesExactly);
+        TestSink<Row> distinct = driver.sink(tEnv.toDataStream(tEnv.sqlQuery("SELECT window_start, COUNT(DISTINCT"
+                + " sensor) AS sensors, COUNT(*) AS n FROM TABLE(HOP(TABLE readings, DESCRIPTOR(ts), INTERVAL '5' MINUTES,"
+                + " INTERVAL '20' MINUTES)) GROUP BY window_start, window_end")));
+        assertThat(windowAggregates()).as("the queries' aggregates (states; counts and sums in longs; distinct)")
+                .hasSize(3).allMatch(AggregateFunction::mergesExactly);
         driver.start();
         SplittableRandom random = new SplittableRandom(11);
         List<Reading> sent = new ArrayList<>();
@@ -67,6 +70,22 @@ class SqlWindowPanesTest {
         assertThat(out.records()).map(Row::toString).containsExactlyInAnyOrderElementsOf(everyWindowOf(sent, true));
         assertThat(counted.records()).map(Row::toString)
                 .containsExactlyInAnyOrderElementsOf(everyWindowOf(sent, false));
+        assertThat(distinct.records()).map(Row::toString).containsExactlyInAnyOrderElementsOf(sensorsPerWindow(sent));
+    }
+
+    private static List<String> sensorsPerWindow(List<Reading> sent) {
+        Map<LocalDateTime, List<String>> windows = new java.util.TreeMap<>();
+        for (Reading r : sent) {
+            LocalDateTime latest = r.ts().truncatedTo(java.time.temporal.ChronoUnit.HOURS)
+                    .plusMinutes(r.ts().getMinute() / 5 * 5);
+            for (LocalDateTime start = latest; start.isAfter(r.ts().minusMinutes(20)); start = start.minusMinutes(5)) {
+                windows.computeIfAbsent(start, w -> new ArrayList<>()).add(r.sensor());
+            }
+        }
+        List<String> rows = new ArrayList<>();
+        windows.forEach((start, sensors) -> rows.add("+I[" + start + ", " + sensors.stream().distinct().count() + ", "
+                + sensors.size() + "]"));
+        return rows;
     }
 
     /** One row per window and sensor, each reading added to each of its windows: what panes must give. */

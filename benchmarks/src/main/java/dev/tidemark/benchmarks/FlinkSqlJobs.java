@@ -12,19 +12,18 @@ import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.types.Row;
 
 /**
- * W1 in Flink's SQL: the same events and watermarks as a table whose rowtime is the records'
- * timestamp, and the same TUMBLE query as {@link SqlJobs}, on the kept mini cluster.
+ * W1 and W2's sums in Flink's SQL: the same events and watermarks as a table whose rowtime is the
+ * records' timestamp, and the same TUMBLE or HOP query as {@link SqlJobs}, on the kept mini cluster.
  */
 public final class FlinkSqlJobs {
 
-    static final String QUERY = "SELECT window_start, f0, SUM(f1) AS total FROM TABLE(TUMBLE(TABLE events,"
-            + " DESCRIPTOR(rowtime), INTERVAL '1' SECOND)) GROUP BY window_start, window_end, f0";
-
     private FlinkSqlJobs() {}
 
+    /** {@link SqlJobs#windows}'s query on Flink. */
     @SuppressWarnings("deprecation")
-    public static Result tumbling(long events, long eventsPerMilli, int parallelism) throws Exception {
-        return FlinkJobs.run("W1 tumbling in Flink SQL", parallelism, env -> {
+    public static Result windows(long events, long eventsPerMilli, int parallelism, int windowsPerEvent)
+            throws Exception {
+        return FlinkJobs.run("windows in Flink SQL", parallelism, env -> {
             DataStream<Tuple3<Long, Long, Long>> stream = env.fromSequence(0, events - 1)
                     .map(i -> Tuple3.of(Events.key(i), Events.value(i), Events.timestamp(i, eventsPerMilli)))
                     .returns(org.apache.flink.api.common.typeinfo.Types.TUPLE(
@@ -37,7 +36,8 @@ public final class FlinkSqlJobs {
                     .columnByMetadata("rowtime", DataTypes.TIMESTAMP_LTZ(3))
                     .watermark("rowtime", "SOURCE_WATERMARK()")
                     .build());
-            tEnv.toDataStream(tEnv.sqlQuery(QUERY)).map(new Hash()).addSink(new FlinkJobs.Sink());
+            tEnv.toDataStream(tEnv.sqlQuery(SqlJobs.query(windowsPerEvent, "f0", "f1"))).map(new Hash())
+                    .addSink(new FlinkJobs.Sink());
         });
     }
 

@@ -16,10 +16,11 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * W1 (1 s tumbling windows summed per key) as a SQL TUMBLE aggregation ({@link SqlJobs}) beside
- * the same job in the DataStream API, as a user writes it, the same query on Flink 1.20's SQL (on
- * the kept mini cluster), and the loop, in events per second at
- * parallelism 1; every run checked against the loop's count and checksum.
+ * W1 (1 s tumbling windows summed per key) as a SQL TUMBLE aggregation ({@link SqlJobs}), and with
+ * more windows per event the same sums in HOP windows sliding by 1 s, beside the same job in the
+ * DataStream API, as a user writes it, the same query on Flink 1.20's SQL (on the kept mini
+ * cluster), and the loop, in events per second at parallelism 1; every run checked against the
+ * loop's count and checksum.
  *
  * <p>{@code java -jar benchmarks/target/benchmarks.jar SqlBenchmark -prof gc}
  */
@@ -36,34 +37,44 @@ public class SqlBenchmark {
     @Param({"100", "1"})
     public long eventsPerMilli;
 
+    @Param({"1", "10"})
+    public int windowsPerEvent;
+
     private Result expected;
 
     @Setup(Level.Trial)
     public void computeExpected() {
-        expected = TumblingWindowJobs.baseline(EVENTS, eventsPerMilli);
+        expected = baselineResult();
+    }
+
+    private Result baselineResult() {
+        return windowsPerEvent == 1 ? TumblingWindowJobs.baseline(EVENTS, eventsPerMilli)
+                : SlidingWindowJobs.baselineSum(EVENTS, eventsPerMilli, windowsPerEvent);
     }
 
     @Benchmark
     @OperationsPerInvocation(EVENTS)
     public Result baseline() {
-        return TumblingWindowJobs.baseline(EVENTS, eventsPerMilli).requireEqualTo(expected);
+        return baselineResult().requireEqualTo(expected);
     }
 
     @Benchmark
     @OperationsPerInvocation(EVENTS)
     public Result dataStream() throws InterruptedException {
-        return TumblingWindowJobs.tidemark(EVENTS, eventsPerMilli, 1).requireEqualTo(expected);
+        Result result = windowsPerEvent == 1 ? TumblingWindowJobs.tidemark(EVENTS, eventsPerMilli, 1)
+                : SlidingWindowJobs.tidemarkSum(EVENTS, eventsPerMilli, 1, false, windowsPerEvent);
+        return result.requireEqualTo(expected);
     }
 
     @Benchmark
     @OperationsPerInvocation(EVENTS)
     public Result sql() throws InterruptedException {
-        return SqlJobs.tumbling(EVENTS, eventsPerMilli, 1).requireEqualTo(expected);
+        return SqlJobs.windows(EVENTS, eventsPerMilli, 1, windowsPerEvent).requireEqualTo(expected);
     }
 
     @Benchmark
     @OperationsPerInvocation(EVENTS)
     public Result flinkSql() throws Exception {
-        return FlinkSqlJobs.tumbling(EVENTS, eventsPerMilli, 1).requireEqualTo(expected);
+        return FlinkSqlJobs.windows(EVENTS, eventsPerMilli, 1, windowsPerEvent).requireEqualTo(expected);
     }
 }

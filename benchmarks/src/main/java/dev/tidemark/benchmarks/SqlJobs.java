@@ -12,18 +12,25 @@ import java.time.Duration;
 /**
  * W1 in SQL: the same events, watermarks and 1 s tumbling windows summed per key, as a TUMBLE window
  * aggregation over a table whose rowtime is the records' timestamp; each result row becomes the
- * same hash as W1's.
+ * same hash as W1's. With more windows per event, the same sums in HOP windows sliding by 1 s (W2's
+ * windows, summed as {@link SlidingWindowJobs#tidemarkSum} sums them).
  */
 public final class SqlJobs {
 
-    static final String QUERY = "SELECT window_start, `key`, SUM(`value`) AS total FROM TABLE(TUMBLE(TABLE events,"
-            + " DESCRIPTOR(rowtime), INTERVAL '1' SECOND)) GROUP BY window_start, window_end, `key`";
+    /** The sums of {@code windowsPerEvent} windows per event: TUMBLE for one, HOP sliding by 1 s for more. */
+    static String query(int windowsPerEvent, String key, String value) {
+        String windows = windowsPerEvent == 1 ? "TUMBLE(TABLE events, DESCRIPTOR(rowtime), INTERVAL '1' SECOND)"
+                : "HOP(TABLE events, DESCRIPTOR(rowtime), INTERVAL '1' SECOND, INTERVAL '" + windowsPerEvent + "' SECOND)";
+        return "SELECT window_start, " + key + ", SUM(" + value + ") AS total FROM TABLE(" + windows + ")"
+                + " GROUP BY window_start, window_end, " + key;
+    }
 
     private SqlJobs() {}
 
-    /** Runs W1 as SQL on Tidemark and returns what the sink saw. */
-    public static Result tumbling(long events, long eventsPerMilli, int parallelism) throws InterruptedException {
-        return TidemarkJobs.run("W1 tumbling in SQL", parallelism, env -> {
+    /** Runs the sums of {@link #query} on Tidemark and returns what the sink saw. */
+    public static Result windows(long events, long eventsPerMilli, int parallelism, int windowsPerEvent)
+            throws InterruptedException {
+        return TidemarkJobs.run("windows in SQL", parallelism, env -> {
             DataStream<Event> stream = env.addSource(new GeneratorSource(events, eventsPerMilli))
                     .setParallelism(env.getParallelism()).returns(Event.class)
                     .assignTimestampsAndWatermarks(WatermarkStrategy.<Event>forBoundedOutOfOrderness(
@@ -33,7 +40,8 @@ public final class SqlJobs {
                     .columnByMetadata("rowtime", DataTypes.TIMESTAMP_LTZ(3)) // as Flink's docs declare it
                     .watermark("rowtime", "SOURCE_WATERMARK()")
                     .build());
-            tEnv.toDataStream(tEnv.sqlQuery(QUERY)).map(new Hash()).addSink(new ResultSink());
+            tEnv.toDataStream(tEnv.sqlQuery(query(windowsPerEvent, "`key`", "`value`"))).map(new Hash())
+                    .addSink(new ResultSink());
         });
     }
 

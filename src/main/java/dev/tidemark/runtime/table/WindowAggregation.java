@@ -8,6 +8,7 @@ import dev.tidemark.api.functions.Collector;
 import dev.tidemark.api.functions.KeySelector;
 import dev.tidemark.api.functions.MapFunction;
 import dev.tidemark.api.functions.ProcessWindowFunction;
+import dev.tidemark.runtime.operators.window.ReadOnlyResults;
 import dev.tidemark.runtime.sql.Bound;
 import dev.tidemark.runtime.sql.Evaluator;
 import dev.tidemark.table.DataType;
@@ -80,8 +81,12 @@ final class WindowAggregation {
         return windows.aggregate(accumulators, new Rows<>(keyColumns, outputs, accumulators, timeRoot, form));
     }
 
-    /** The accumulator of every aggregate for one key and window, and each aggregate's result from it. */
-    abstract static class Accumulators<IN, A> implements AggregateFunction<IN, A, A> {
+    /**
+     * The accumulator of every aggregate for one key and window, and each aggregate's result from it.
+     * The result is the accumulator itself, which {@link Rows} only reads: windows that share panes
+     * may hand it a pane's.
+     */
+    abstract static class Accumulators<IN, A> implements AggregateFunction<IN, A, A>, ReadOnlyResults {
         private static final long serialVersionUID = 1L;
         final List<Aggregate> aggregates;
         final WindowKeys.Arguments<IN> arguments;

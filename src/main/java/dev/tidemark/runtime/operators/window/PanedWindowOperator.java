@@ -65,7 +65,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
     private int lastWindowKeys; // how many keys the last window that fired held: the next merge is sized for them
     private final BitSet borrowed = new BitSet(); // positions of the firing's merged table that hold a pane's accumulator
     private boolean mutableResults; // a result of a type that can change has come: no pane's accumulator is handed out
-    private final boolean resultsAreTheirOwn; // the aggregate's results never share state with its accumulator
+    private final boolean resultsAreTheirOwn; // no one changes a result, or it shares no state with its accumulator
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     public PanedWindowOperator(WindowOperatorSpec<K, IN, OUT, TimeWindow> spec, OperatorContext<OUT> context) {
@@ -80,7 +80,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
         this.elementKey = new ElementKey<>(keyed);
         this.aggregate = (AggregateFunction<IN, ACC, ?>) spec.aggregate();
         this.accumulator = (Accumulator) Accumulator.aggregating(aggregate);
-        this.resultsAreTheirOwn = aggregate instanceof ReduceOnPanes.Aggregate<?>;
+        this.resultsAreTheirOwn = aggregate instanceof ReduceOnPanes.Aggregate<?> || aggregate instanceof ReadOnlyResults;
         this.timers = keyed.timerService(new NoTimers<>("paned windows"));
         this.function = WindowFunctionRunner.of(spec, output, keyed, timers);
         this.lateness = Lateness.of(spec, 0, true, context);
