@@ -5,15 +5,33 @@ package dev.tidemark.benchmarks;
  * {@code i % 100}, and timestamp {@code i / R} milliseconds minus a pseudo-random disorder of up to
  * 1000 ms. With a bounded out-of-orderness of 1000 ms no event is ever late, so every engine and
  * every parallelism computes the same results, whatever its watermark timing.
+ *
+ * <p>Those keys come in a cycle: every 10,000 events visit each key once, always in the same order,
+ * so a table that keeps keys in arrival order is walked front to back. {@link #useRandomKeys} draws
+ * each event's key independently instead (still a function of {@code i}), as keys of real streams
+ * come; every engine and the loop in one JVM read the same setting.
  */
 public final class Events {
 
     /** Maximum disorder, and the out-of-orderness bound, in milliseconds. */
     public static final long DISORDER_MILLIS = 1_000;
 
+    private static boolean randomKeys;
+
     private Events() {}
 
+    /** Whether keys are drawn at random rather than in a cycle; set before the jobs of a run start. */
+    public static void useRandomKeys(boolean random) {
+        randomKeys = random;
+    }
+
     public static long key(long i) {
+        if (randomKeys) {
+            long h = (i + 1) * 0xBF58476D1CE4E5B9L;
+            h ^= h >>> 31;
+            h *= 0x94D049BB133111EBL;
+            return Math.floorMod(h ^ (h >>> 29), 10_000L);
+        }
         return (i * 7919) % 10_000;
     }
 

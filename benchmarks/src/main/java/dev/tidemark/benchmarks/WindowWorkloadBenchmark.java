@@ -35,6 +35,13 @@ public abstract class WindowWorkloadBenchmark {
     @Param({"100", "1"})
     public long eventsPerMilli;
 
+    /**
+     * How keys follow each other ({@link Events}): {@code cyclic} (the default, every key once per
+     * 10,000 events in the same order) or {@code random} ({@code -p keyOrder=random}).
+     */
+    @Param({"cyclic"})
+    public String keyOrder;
+
     private Result expected;
 
     protected abstract Result baseline(long events, long eventsPerMilli);
@@ -47,6 +54,11 @@ public abstract class WindowWorkloadBenchmark {
 
     @Setup(Level.Trial)
     public void computeExpected() {
+        Events.useRandomKeys(switch (keyOrder) {
+            case "cyclic" -> false;
+            case "random" -> true;
+            default -> throw new IllegalArgumentException("keyOrder is cyclic or random: " + keyOrder);
+        });
         expected = baseline(EVENTS, eventsPerMilli);
     }
 
