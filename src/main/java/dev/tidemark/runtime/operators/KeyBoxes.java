@@ -8,15 +8,16 @@ package dev.tidemark.runtime.operators;
  *
  * <p>Not for keys boxed once per window (a window function's key): there a lookup that misses the
  * CPU's caches costs more than a box that dies young (windows at one element per key and window
- * measured 5-20 % slower with it; keyed state per element faster in every paired run).
+ * measured 5-20 % slower with it; a keyed process function with state and timers per element
+ * faster in every paired run; the interval join level within the machine's noise).
  *
  * <p>A direct-mapped cache of {@value #SIZE} boxes, found by the key's hash: a key whose slot holds
  * another key's box replaces it, so a key set larger than the cache, or an unlucky one, costs a
  * read and a store beside the box that would have been made anyway. Keys numbered densely from
- * zero (ids) do not collide up to that many. The keys lie unboxed beside their boxes, so that a slot holding
- * another key is told without reading that key's box (with millions of keys, a cache miss each).
- * Boxes are immutable like {@code Long.valueOf}'s own cache of {@code -128..127}; their identity
- * means nothing.
+ * zero (ids) do not collide up to that many. The keys lie unboxed beside their boxes, so that a
+ * slot holding another key is told without reading that key's box (with millions of keys, a cache
+ * miss each). Boxes are immutable like {@code Long.valueOf}'s own cache of {@code -128..127};
+ * their identity means nothing.
  *
  * <p>Threading: any thread, without locks. A box's value is a final field, so a thread that reads
  * another's racy stores sees a complete box, which it checks is its key's before handing it out.
