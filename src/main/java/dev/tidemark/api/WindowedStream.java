@@ -109,9 +109,12 @@ public final class WindowedStream<T, K, W extends Window> implements FieldAggreg
      *
      * <p>Applies to {@link dev.tidemark.windowing.assigners.SlidingEventTimeWindows} whose size is a
      * multiple of its slide, with the default trigger, no evictor and no allowed lateness, followed by
-     * {@code aggregate(...)}; anything else fails when the window function is given. Where it
-     * applies, an aggregate that declares {@link AggregateFunction#mergesExactly()} (such as
-     * {@link dev.tidemark.api.functions.Aggregations#count()}) shares panes without this call.
+     * {@code aggregate(...)} or a function of every element ({@code process}, {@code apply});
+     * anything else fails when the window function is given. Where it applies, an aggregate that
+     * declares {@link AggregateFunction#mergesExactly()} (such as
+     * {@link dev.tidemark.api.functions.Aggregations#count()}) shares panes without this call, and so
+     * does a function of every element: each element is kept once per key and pane, and a window's
+     * function gets its elements in arrival order, as without panes.
      */
     public WindowedStream<T, K, W> sharePanes() {
         this.sharePanes = true;
@@ -187,7 +190,11 @@ public final class WindowedStream<T, K, W extends Window> implements FieldAggreg
         return Objects.requireNonNull(windowFunction, "window function must not be null");
     }
 
-    /** Hands all elements of each window to {@code windowFunction} when it fires. */
+    /**
+     * Hands all elements of each window to {@code windowFunction} when it fires, in arrival order.
+     * Sliding windows that {@link #sharePanes() could share panes} keep each element once per key
+     * and slide rather than once per window it belongs to.
+     */
     public <R> SingleOutputStreamOperator<R> process(ProcessWindowFunction<T, R, K, W> windowFunction) {
         Objects.requireNonNull(windowFunction, "window function must not be null");
         return build(null, null, windowFunction);
@@ -201,11 +208,14 @@ public final class WindowedStream<T, K, W extends Window> implements FieldAggreg
         // sum, min and max of a field: panes while every field allows them, a reduce per window after
         ReduceOnPanes.Aggregate<T> reduceOnPanes = reduce instanceof ReduceOnPanes<T> onPanes
                 && WindowFunctions.isPassThrough(function) ? onPanes.onPanes() : null;
-        String panesProblem = panesProblem(aggregate != null ? aggregate : reduceOnPanes);
+        // a function of every element: its elements are kept once per key and pane, in arrival order
+        boolean keepsElements = spec.keepsElements();
+        String panesProblem = panesProblem(aggregate != null ? aggregate : reduceOnPanes, keepsElements);
         if (sharePanes && panesProblem != null) {
             throw new IllegalStateException("sharePanes() cannot apply: " + panesProblem);
         }
-        boolean panes = panesProblem == null && (sharePanes || reduceOnPanes != null || aggregate.mergesExactly());
+        boolean panes = panesProblem == null
+                && (sharePanes || keepsElements || reduceOnPanes != null || aggregate.mergesExactly());
         if (panesProblem == null && !panes) {
             hintAtPanes(aggregate);
         }
@@ -214,9 +224,9 @@ public final class WindowedStream<T, K, W extends Window> implements FieldAggreg
         OperatorFactory<T, R> factory;
         if (panes && reduceOnPanes != null) {
             factory = ctx -> new PanesWhileExactOperator<>(copies.copy(), ctx);
-        } else if (panes && sharePanes) {
+        } else if (panes && sharePanes && !keepsElements) {
             factory = ctx -> new PanedWindowOperator<>(copies.copy(), ctx);
-        } else if (panes) { // the aggregate merges exactly: a restore of accumulators per window goes on with them
+        } else if (panes) { // the merge is exact: a restore of accumulators or elements per window goes on with them
             factory = ctx -> new PanesUnlessRestoredWindows<>(copies.copy(), ctx);
         } else if (AlignedWindowOperator.applies(spec)) {
             factory = ctx -> new AlignedWindowOperator<>(copies.copy(), ctx);
@@ -250,8 +260,11 @@ public final class WindowedStream<T, K, W extends Window> implements FieldAggreg
         }
     }
 
-    /** Why panes cannot apply to these windows and {@code aggregate}, or {@code null} if they can. */
-    private String panesProblem(AggregateFunction<T, ?, ?> aggregate) {
+    /**
+     * Why panes cannot apply to these windows and {@code aggregate}, or to a function of every element
+     * ({@code keepsElements}), or {@code null} if they can.
+     */
+    private String panesProblem(AggregateFunction<T, ?, ?> aggregate, boolean keepsElements) {
         String problem = null;
         if (!(assigner instanceof SlidingEventTimeWindows sliding)) {
             problem = "the assigner must be SlidingEventTimeWindows, not " + assigner.getClass().getSimpleName();
@@ -264,8 +277,8 @@ public final class WindowedStream<T, K, W extends Window> implements FieldAggreg
             problem = "there must be no evictor";
         } else if (allowedLatenessMillis != 0) {
             problem = "there must be no allowed lateness, not " + allowedLatenessMillis + "ms";
-        } else if (aggregate == null) {
-            problem = "the window function must be given with aggregate(...)";
+        } else if (aggregate == null && !keepsElements) {
+            problem = "the window function must be given with aggregate(...), or see every element";
         }
         return problem;
     }

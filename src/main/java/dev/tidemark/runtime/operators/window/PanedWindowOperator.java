@@ -12,16 +12,16 @@ import dev.tidemark.runtime.state.HeapKeyedStateBackend;
 import dev.tidemark.runtime.timers.InternalTimerService;
 import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
 import dev.tidemark.windowing.windows.TimeWindow;
-import java.util.Arrays;
 import java.util.BitSet;
-import java.util.Comparator;
 
 /**
  * Sliding event-time windows aggregated by panes: each element is added to the accumulator of its
  * key in its pane (the slide-long interval it falls in) instead of one per window, and a window that
  * fires merges, per key, the accumulators of its {@code size / slide} panes. An element costs one
  * lookup and one {@code add}, not {@code size / slide} of each, which is what the user opts into with
- * {@code WindowedStream.sharePanes()}: {@code AggregateFunction.merge} must be correct.
+ * {@code WindowedStream.sharePanes()}: {@code AggregateFunction.merge} must be correct. A window
+ * function that sees every element, without an aggregate, keeps each key's elements per pane
+ * ({@link ElementsOnPanes}): each element once, and each window gets its elements in arrival order.
  *
  * <p>Panes are aligned like the windows, so they are kept pane first, as {@link AlignedWindowOperator}
  * keeps windows: one {@link WindowTable} per pane with every key's accumulator, and no timer per key.
@@ -66,6 +66,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
     private final BitSet borrowed = new BitSet(); // positions of the firing's merged table that hold a pane's accumulator
     private boolean mutableResults; // a result of a type that can change has come: no pane's accumulator is handed out
     private final boolean resultsAreTheirOwn; // no one changes a result, or it shares no state with its accumulator
+    private final boolean resultIsInput; // the result is the window's elements, not one value: the function's input
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     public PanedWindowOperator(WindowOperatorSpec<K, IN, OUT, TimeWindow> spec, OperatorContext<OUT> context) {
@@ -78,7 +79,9 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
         this.paneStarts = new PeriodStarts(offset, slide);
         this.keyed = new KeyedSupport<>(spec.keySelector(), context);
         this.elementKey = new ElementKey<>(keyed);
-        this.aggregate = (AggregateFunction<IN, ACC, ?>) spec.aggregate();
+        this.aggregate = spec.keepsElements() ? (AggregateFunction) new ElementsOnPanes<IN>()
+                : (AggregateFunction<IN, ACC, ?>) spec.aggregate();
+        this.resultIsInput = spec.keepsElements();
         this.accumulator = (Accumulator) Accumulator.aggregating(aggregate);
         this.resultsAreTheirOwn = aggregate instanceof ReduceOnPanes.Aggregate<?> || aggregate instanceof ReadOnlyResults;
         this.timers = keyed.timerService(new NoTimers<>("paned windows"));
@@ -207,7 +210,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
         }
         lastWindowKeys = merged.size();
         boolean clears = function.clears();
-        for (int position : arrivalOrder(merged)) {
+        for (int position : merged.arrivalOrder()) {
             K key = (K) merged.keyAt(position);
             keyed.setKey(key, time);
             ACC acc = mutableResults ? owned(merged, position) : (ACC) merged.valueAt(position);
@@ -216,7 +219,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
                 mutableResults = true; // from now on merged first, so getResult runs once per key and window
                 out = aggregate.getResult(owned(merged, position));
             }
-            function.process(key, window, result.of(out));
+            function.process(key, window, resultIsInput ? (Iterable<?>) out : result.of(out));
             if (clears) {
                 function.clear(window); // no allowed lateness: the window is cleaned up as it fires
             }
@@ -246,42 +249,6 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
         return acc;
     }
 
-    /**
-     * The positions of {@code merged} in the order its keys first reached the window. Sorted as
-     * primitives, (arrival - first arrival, position) packed in a long, when both fit (arrivals are
-     * distinct, so positions only ride along); boxed otherwise.
-     */
-    private static int[] arrivalOrder(WindowTable merged) {
-        int size = merged.size();
-        long first = Long.MAX_VALUE;
-        long last = Long.MIN_VALUE;
-        for (int i = 0; i < size; i++) {
-            first = Math.min(first, merged.arrivalAt(i));
-            last = Math.max(last, merged.arrivalAt(i));
-        }
-        int[] order = new int[size];
-        if (size < 1 << POSITION_BITS && last - first < 1L << (63 - POSITION_BITS)) {
-            long[] packed = new long[size];
-            for (int i = 0; i < size; i++) {
-                packed[i] = (merged.arrivalAt(i) - first) << POSITION_BITS | i;
-            }
-            Arrays.sort(packed);
-            for (int i = 0; i < size; i++) {
-                order[i] = (int) (packed[i] & ((1 << POSITION_BITS) - 1));
-            }
-            return order;
-        }
-        Integer[] boxed = new Integer[size];
-        Arrays.setAll(boxed, i -> i);
-        Arrays.sort(boxed, Comparator.comparingLong(merged::arrivalAt));
-        for (int i = 0; i < size; i++) {
-            order[i] = boxed[i];
-        }
-        return order;
-    }
-
-    private static final int POSITION_BITS = 24;
-
     @Override
     public void snapshotState(SnapshotWriter state) throws Exception {
         panes.whileInKeyedState(() -> super.snapshotState(state));
@@ -301,10 +268,23 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
      */
     boolean initializeUnlessWindows(SnapshotReader state) throws Exception {
         super.initializeState(state);
-        if (keyed.backend().entriesOf(AccumulatingContents.STATE) > 0) {
+        if (keyed.backend().entriesOf(AccumulatingContents.STATE) > 0 || keyed.backend().entriesOf(ListContents.STATE) > 0) {
             return false;
         }
         panes.readFromKeyedState(Long.MIN_VALUE);
+        for (int p = 0; p < panes.count(); p++) {
+            WindowTable pane = panes.get(p);
+            for (int i = 0; i < pane.size(); i++) {
+                String mismatch = ElementsOnPanes.mismatch(pane.valueAt(i), resultIsInput);
+                if (mismatch != null) {
+                    throw new IllegalStateException("cannot restore operator '" + context.operatorName()
+                            + "': the snapshot holds " + mismatch);
+                }
+                if (aggregate instanceof ElementsOnPanes<?> elements) {
+                    elements.continueAfter((PaneElements) pane.valueAt(i));
+                }
+            }
+        }
         return true;
     }
 

@@ -17,7 +17,8 @@ import java.util.Map;
 /**
  * Turns the panes a paned snapshot holds into the per-window accumulators of a program that keeps
  * windows: each window that has not fired gets the merge of its panes, in the order they start (for
- * a {@link ReduceOnPanes}, the result of that merge, which is what the reduce keeps).
+ * a {@link ReduceOnPanes}, the result of that merge, which is what the reduce keeps; for a function
+ * of every element, the list of the window's elements in arrival order).
  * That is exact because panes were only ever kept for an aggregate whose merge is (the promise of
  * {@code sharePanes()} or {@code mergesExactly()}). So a program that adds a trigger or allowed
  * lateness to sliding windows that shared panes restores its savepoint.
@@ -44,7 +45,8 @@ final class PanesIntoWindows {
         if (aggregate == null || spec.evictor() != null || !(spec.assigner() instanceof SlidingEventTimeWindows
                 || spec.assigner() instanceof TumblingEventTimeWindows)) {
             throw refused(backend, "a program without panes restores them only with aggregate(...) (or the sum, min"
-                    + " or max of a field), no evictor, and tumbling or sliding event-time windows");
+                    + " or max of a field, or a function of every element), no evictor, and tumbling or sliding"
+                    + " event-time windows");
         }
         WindowAssigner<Object, TimeWindow> assigner = (WindowAssigner<Object, TimeWindow>) spec.assigner();
         StateTable<K, TimeWindow, Object> panes = backend.table(PanedWindowOperator.STATE, PanedWindowOperator.class);
@@ -52,6 +54,11 @@ final class PanesIntoWindows {
         Map<Map.Entry<K, TimeWindow>, Object> paneAccumulators = new HashMap<>();
         for (int group = 0; group < maxParallelism; group++) {
             panes.forEach(group, (key, pane, acc) -> {
+                String mismatch = ElementsOnPanes.mismatch(acc, spec.keepsElements());
+                if (mismatch != null) {
+                    throw new IllegalStateException("cannot restore operator '" + backend.operatorName()
+                            + "': the snapshot holds " + mismatch);
+                }
                 paneAccumulators.put(Map.entry(key, pane), acc);
                 assigner.assignWindows(null, pane.start(), null, window -> {
                     if (window.start() > pane.start() || window.end() < pane.end()) {
@@ -63,8 +70,8 @@ final class PanesIntoWindows {
                 });
             });
         }
-        StateTable<K, TimeWindow, Object> accumulators =
-                backend.table(AccumulatingContents.STATE, AccumulatingContents.class);
+        ContentsState contents = spec.keepsElements() ? ContentsState.ELEMENTS : ContentsState.ACCUMULATORS;
+        StateTable<K, TimeWindow, Object> accumulators = backend.table(contents.name(), contents.kind());
         List<Map.Entry<K, TimeWindow>> windows = new ArrayList<>(panesOfWindow.keySet());
         windows.sort(Comparator.comparingLong(entry -> entry.getValue().end()));
         for (Map.Entry<K, TimeWindow> window : windows) {
@@ -75,7 +82,8 @@ final class PanesIntoWindows {
                 acc = aggregate.merge(acc, paneAccumulators.get(Map.entry(window.getKey(), pane)));
             }
             K key = window.getKey();
-            Object kept = spec.reduce() != null ? aggregate.getResult(acc) : acc; // a reduce keeps its result
+            Object kept = spec.reduce() != null ? aggregate.getResult(acc) // a reduce keeps its result
+                    : spec.keepsElements() ? new ArrayList<>((List<?>) aggregate.getResult(acc)) : acc;
             accumulators.put(key, KeyGroups.assignToKeyGroup(key, maxParallelism), window.getValue(), kept);
         }
         panes.clear();
@@ -87,6 +95,9 @@ final class PanesIntoWindows {
     private static AggregateFunction<Object, Object, ?> panesAggregate(WindowOperatorSpec<?, ?, ?, ?> spec) {
         if (spec.aggregate() != null) {
             return (AggregateFunction) spec.aggregate();
+        }
+        if (spec.keepsElements()) {
+            return (AggregateFunction) new ElementsOnPanes<>();
         }
         return spec.reduce() instanceof ReduceOnPanes<?> onPanes ? (AggregateFunction) onPanes.onPanes() : null; // null if it cannot
     }

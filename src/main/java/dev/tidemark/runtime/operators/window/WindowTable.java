@@ -376,6 +376,11 @@ final class WindowTable {
         return box;
     }
 
+    /** The positions of its keys in the order they first reached the window. */
+    int[] arrivalOrder() {
+        return ArrivalOrder.of(arrivals, size);
+    }
+
     Object valueAt(int position) {
         return values[position];
     }
