@@ -4,7 +4,6 @@ import java.util.AbstractList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
-import java.util.RandomAccess;
 
 /**
  * One key's elements in one window, read from the key's {@link PaneElements} in the window's panes,
@@ -14,21 +13,22 @@ import java.util.RandomAccess;
  *
  * <p>Panes are added in the order they start. Their elements are in arrival order already when
  * each pane's first element came after the previous pane's last (in-order input): then the view
- * reads them pane by pane. Otherwise (an element came late into an earlier pane) they are put in
- * arrival order once, when first read.
+ * reads them pane by pane. Otherwise (an element came late into an earlier pane) an iterator merges
+ * the panes by arrival number as it goes. Iterating is the fast way: {@code get(i)} walks the panes,
+ * or, out of order, reads a copy made once.
  *
  * <p>Threading: the owning task's thread only.
  */
-final class WindowElements<T> extends AbstractList<T> implements RandomAccess {
+final class WindowElements<T> extends AbstractList<T> {
 
-    private PaneElements firstPane; // a window's elements are mostly in one pane (one per key and window)
+    private PaneElements firstPane; // where keys are sparse, a window's elements are mostly in one pane
     private int firstCount;
     private PaneElements[] panes; // from the second pane on: all of them
     private int[] counts; // how many of each pane's elements are the window's
     private int paneCount;
     private int size;
     private boolean inArrivalOrder = true;
-    private Object[] sorted; // the elements in arrival order, once needed: only if !inArrivalOrder
+    private Object[] sorted; // the elements in arrival order, for get(i) out of order, once needed
 
     /** Adds the elements {@code pane} holds now; panes must come in the order they start. */
     void addPane(PaneElements pane) {
@@ -87,28 +87,18 @@ final class WindowElements<T> extends AbstractList<T> implements RandomAccess {
 
     @Override
     public Iterator<T> iterator() {
-        return inArrivalOrder ? new PaneByPane() : super.iterator(); // by get(i), from the sorted copy
+        return inArrivalOrder ? new PaneByPane() : new ByArrival();
     }
 
-    /** The elements in arrival order, put so once. */
+    /** The elements in arrival order, copied once: for {@code get(i)} on panes out of order. */
     private Object[] sorted() {
         if (sorted == null) {
-            long[] arrivals = new long[size];
-            Object[] elements = new Object[size];
+            Object[] copy = new Object[size];
             int at = 0;
-            for (int p = 0; p < paneCount; p++) {
-                PaneElements pane = paneAt(p);
-                for (int i = 0; i < countAt(p); i++, at++) {
-                    arrivals[at] = pane.arrivalAt(i);
-                    elements[at] = pane.elementAt(i);
-                }
+            for (Iterator<T> elements = iterator(); elements.hasNext(); ) {
+                copy[at++] = elements.next();
             }
-            int[] order = ArrivalOrder.of(arrivals, size);
-            Object[] result = new Object[size];
-            for (int i = 0; i < size; i++) {
-                result[i] = elements[order[i]];
-            }
-            sorted = result;
+            sorted = copy;
         }
         return sorted;
     }
@@ -135,6 +125,84 @@ final class WindowElements<T> extends AbstractList<T> implements RandomAccess {
                 index = 0;
             }
             return (T) element;
+        }
+    }
+
+    /**
+     * Merges the panes' elements by arrival number, without copying them: a heap of the panes by
+     * the arrival number of each one's next element (each pane is in arrival order already).
+     */
+    private final class ByArrival implements Iterator<T> {
+        private final int[] next = new int[paneCount]; // per pane: the index of its next element
+        private final int[] heap = new int[paneCount]; // panes with elements left, by their next's arrival
+        private int left;
+
+        ByArrival() {
+            for (int p = 0; p < paneCount; p++) {
+                heap[left++] = p;
+                up(left - 1);
+            }
+        }
+
+        @Override
+        public boolean hasNext() {
+            return left > 0;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public T next() {
+            if (left == 0) {
+                throw new NoSuchElementException();
+            }
+            int p = heap[0];
+            Object element = paneAt(p).elementAt(next[p]);
+            if (++next[p] == countAt(p)) {
+                heap[0] = heap[--left];
+            }
+            down(0);
+            return (T) element;
+        }
+
+        private long arrival(int p) {
+            return paneAt(p).arrivalAt(next[p]);
+        }
+
+        private void up(int at) {
+            int p = heap[at];
+            long arrival = arrival(p);
+            while (at > 0) {
+                int parent = (at - 1) >>> 1;
+                if (arrival(heap[parent]) <= arrival) {
+                    break;
+                }
+                heap[at] = heap[parent];
+                at = parent;
+            }
+            heap[at] = p;
+        }
+
+        private void down(int at) {
+            if (left == 0) {
+                return;
+            }
+            int p = heap[at];
+            long arrival = arrival(p);
+            while (true) {
+                int child = 2 * at + 1;
+                if (child >= left) {
+                    break;
+                }
+                if (child + 1 < left && arrival(heap[child + 1]) < arrival(heap[child])) {
+                    child++;
+                }
+                if (arrival <= arrival(heap[child])) {
+                    break;
+                }
+                heap[at] = heap[child];
+                at = child;
+            }
+            heap[at] = p;
         }
     }
 }
