@@ -67,14 +67,14 @@ final class ElementsOnPanes<T> implements AggregateFunction<T, Object, List<T>>,
     }
 
     /**
-     * Why a restored pane holding {@code paneValue} cannot go on in a program that keeps elements
-     * ({@code keepsElements}) or aggregates them, or {@code null} if it can.
+     * Fails the restore of a pane holding {@code paneValue} into a program that keeps elements
+     * ({@code keepsElements}) if it holds an accumulator, or the other way round.
      */
-    static String mismatch(Object paneValue, boolean keepsElements) {
-        if (paneValue instanceof PaneElements == keepsElements) {
-            return null;
+    static void requireSameKind(Object paneValue, boolean keepsElements, String operatorName) {
+        if (paneValue instanceof PaneElements != keepsElements) {
+            throw new IllegalStateException("cannot restore operator '" + operatorName + "': the snapshot holds "
+                    + (keepsElements ? "accumulators per pane, and this program's window function needs every element"
+                    : "each pane's elements (a window function that saw every element), and this program aggregates"));
         }
-        return keepsElements ? "accumulators per pane, and this program's window function needs every element"
-                : "each pane's elements (a window function that saw every element), and this program aggregates";
     }
 }

@@ -259,27 +259,25 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
         if (!initializeUnlessWindows(state)) {
             WindowTables.refuseRestored(keyed.backend(), AccumulatingContents.STATE, "accumulators per window, not"
                     + " per pane: restore it without sharePanes(), and with an aggregate whose mergesExactly() is false");
+            WindowTables.refuseRestored(keyed.backend(), ListContents.STATE, "elements per window, not per pane");
         }
     }
 
     /**
-     * Restores {@code state}, unless it holds accumulators per window (windows do not split into
-     * panes): then returns {@code false}, and this operator must not be used.
+     * Restores {@code state}, unless it holds accumulators or elements per window (windows do not
+     * split into panes): then returns {@code false}, and this operator must not be used.
      */
     boolean initializeUnlessWindows(SnapshotReader state) throws Exception {
         super.initializeState(state);
-        if (keyed.backend().entriesOf(AccumulatingContents.STATE) > 0 || keyed.backend().entriesOf(ListContents.STATE) > 0) {
+        HeapKeyedStateBackend<K> backend = keyed.backend();
+        if (backend.entriesOf(AccumulatingContents.STATE) > 0 || backend.entriesOf(ListContents.STATE) > 0) {
             return false;
         }
         panes.readFromKeyedState(Long.MIN_VALUE);
         for (int p = 0; p < panes.count(); p++) {
             WindowTable pane = panes.get(p);
             for (int i = 0; i < pane.size(); i++) {
-                String mismatch = ElementsOnPanes.mismatch(pane.valueAt(i), resultIsInput);
-                if (mismatch != null) {
-                    throw new IllegalStateException("cannot restore operator '" + context.operatorName()
-                            + "': the snapshot holds " + mismatch);
-                }
+                ElementsOnPanes.requireSameKind(pane.valueAt(i), resultIsInput, context.operatorName());
                 if (aggregate instanceof ElementsOnPanes<?> elements) {
                     elements.continueAfter((PaneElements) pane.valueAt(i));
                 }

@@ -54,11 +54,7 @@ final class PanesIntoWindows {
         Map<Map.Entry<K, TimeWindow>, Object> paneAccumulators = new HashMap<>();
         for (int group = 0; group < maxParallelism; group++) {
             panes.forEach(group, (key, pane, acc) -> {
-                String mismatch = ElementsOnPanes.mismatch(acc, spec.keepsElements());
-                if (mismatch != null) {
-                    throw new IllegalStateException("cannot restore operator '" + backend.operatorName()
-                            + "': the snapshot holds " + mismatch);
-                }
+                ElementsOnPanes.requireSameKind(acc, spec.keepsElements(), backend.operatorName());
                 paneAccumulators.put(Map.entry(key, pane), acc);
                 assigner.assignWindows(null, pane.start(), null, window -> {
                     if (window.start() > pane.start() || window.end() < pane.end()) {

@@ -133,12 +133,15 @@ final class WindowElements<T> extends AbstractList<T> {
      * the arrival number of each one's next element (each pane is in arrival order already).
      */
     private final class ByArrival implements Iterator<T> {
+        // out of order means two panes or more: panes and counts hold them all
         private final int[] next = new int[paneCount]; // per pane: the index of its next element
-        private final int[] heap = new int[paneCount]; // panes with elements left, by their next's arrival
+        private final long[] heads = new long[paneCount]; // per pane: its next element's arrival number
+        private final int[] heap = new int[paneCount]; // panes with elements left, by their heads
         private int left;
 
         ByArrival() {
             for (int p = 0; p < paneCount; p++) {
+                heads[p] = panes[p].arrivalAt(0);
                 heap[left++] = p;
                 up(left - 1);
             }
@@ -156,24 +159,24 @@ final class WindowElements<T> extends AbstractList<T> {
                 throw new NoSuchElementException();
             }
             int p = heap[0];
-            Object element = paneAt(p).elementAt(next[p]);
-            if (++next[p] == countAt(p)) {
+            PaneElements pane = panes[p];
+            int index = next[p]++;
+            Object element = pane.elementAt(index);
+            if (index + 1 == counts[p]) {
                 heap[0] = heap[--left];
+            } else {
+                heads[p] = pane.arrivalAt(index + 1);
             }
-            down(0);
+            down();
             return (T) element;
-        }
-
-        private long arrival(int p) {
-            return paneAt(p).arrivalAt(next[p]);
         }
 
         private void up(int at) {
             int p = heap[at];
-            long arrival = arrival(p);
+            long head = heads[p];
             while (at > 0) {
                 int parent = (at - 1) >>> 1;
-                if (arrival(heap[parent]) <= arrival) {
+                if (heads[heap[parent]] <= head) {
                     break;
                 }
                 heap[at] = heap[parent];
@@ -182,21 +185,23 @@ final class WindowElements<T> extends AbstractList<T> {
             heap[at] = p;
         }
 
-        private void down(int at) {
+        /** Moves the root down to its place. */
+        private void down() {
             if (left == 0) {
                 return;
             }
-            int p = heap[at];
-            long arrival = arrival(p);
+            int at = 0;
+            int p = heap[0];
+            long head = heads[p];
             while (true) {
                 int child = 2 * at + 1;
                 if (child >= left) {
                     break;
                 }
-                if (child + 1 < left && arrival(heap[child + 1]) < arrival(heap[child])) {
+                if (child + 1 < left && heads[heap[child + 1]] < heads[heap[child]]) {
                     child++;
                 }
-                if (arrival <= arrival(heap[child])) {
+                if (head <= heads[heap[child]]) {
                     break;
                 }
                 heap[at] = heap[child];
