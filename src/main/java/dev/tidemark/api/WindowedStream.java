@@ -46,6 +46,7 @@ public final class WindowedStream<T, K, W extends Window> implements FieldAggreg
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(WindowedStream.class);
     /** From how many windows per element on the build says what panes would save. */
     private static final long PANES_HINT_WINDOWS = 4;
+    private static final long ELEMENT_PANES_WINDOWS = 3; // see elementsOnPanesPay()
 
     private final KeyedStream<T, K> input;
     private final WindowAssigner<? super T, W> assigner;
@@ -113,8 +114,8 @@ public final class WindowedStream<T, K, W extends Window> implements FieldAggreg
      * anything else fails when the window function is given. Where it applies, an aggregate that
      * declares {@link AggregateFunction#mergesExactly()} (such as
      * {@link dev.tidemark.api.functions.Aggregations#count()}) shares panes without this call, and so
-     * does a function of every element: each element is kept once per key and pane, and a window's
-     * function gets its elements in arrival order, as without panes.
+     * does a function of every element from three windows per element on: each element is kept once
+     * per key and pane, and a window's function gets its elements in arrival order, as without panes.
      */
     public WindowedStream<T, K, W> sharePanes() {
         this.sharePanes = true;
@@ -192,8 +193,8 @@ public final class WindowedStream<T, K, W extends Window> implements FieldAggreg
 
     /**
      * Hands all elements of each window to {@code windowFunction} when it fires, in arrival order.
-     * Sliding windows that {@link #sharePanes() could share panes} keep each element once per key
-     * and slide rather than once per window it belongs to.
+     * Sliding windows that {@link #sharePanes() could share panes}, three or more per element, keep
+     * each element once per key and slide rather than once per window it belongs to.
      */
     public <R> SingleOutputStreamOperator<R> process(ProcessWindowFunction<T, R, K, W> windowFunction) {
         Objects.requireNonNull(windowFunction, "window function must not be null");
@@ -208,15 +209,14 @@ public final class WindowedStream<T, K, W extends Window> implements FieldAggreg
         // sum, min and max of a field: panes while every field allows them, a reduce per window after
         ReduceOnPanes.Aggregate<T> reduceOnPanes = reduce instanceof ReduceOnPanes<T> onPanes
                 && WindowFunctions.isPassThrough(function) ? onPanes.onPanes() : null;
-        // a function of every element: its elements are kept once per key and pane, in arrival order
         boolean keepsElements = spec.keepsElements();
         String panesProblem = panesProblem(aggregate != null ? aggregate : reduceOnPanes, keepsElements);
         if (sharePanes && panesProblem != null) {
             throw new IllegalStateException("sharePanes() cannot apply: " + panesProblem);
         }
-        boolean panes = panesProblem == null
-                && (sharePanes || keepsElements || reduceOnPanes != null || aggregate.mergesExactly());
-        if (panesProblem == null && !panes) {
+        boolean panes = panesProblem == null && (sharePanes || reduceOnPanes != null
+                || (keepsElements ? elementsOnPanesPay() : aggregate.mergesExactly()));
+        if (panesProblem == null && !panes && aggregate != null) {
             hintAtPanes(aggregate);
         }
         String name = panes ? "Paned" + spec.name() : spec.name();
@@ -241,6 +241,17 @@ public final class WindowedStream<T, K, W extends Window> implements FieldAggreg
     private static Operation.Window describe(WindowOperatorSpec<?, ?, ?, ?> spec) {
         return new Operation.Window(spec.keySelector(), spec.assigner(), spec.trigger(), spec.evictor(),
                 spec.allowedLatenessMillis(), spec.lateTag(), spec.reduce(), spec.aggregate(), spec.function());
+    }
+
+    /**
+     * Whether a function of every element keeps its elements once per key and pane, in arrival order,
+     * rather than in a list per key and window: from three windows per element on. With two, the
+     * lists per window were 1.4-2.2 times as fast where keys have many elements per window, and panes
+     * 1.5 times where they have one (benchmarks.md, twelfth round).
+     */
+    private boolean elementsOnPanesPay() {
+        SlidingEventTimeWindows sliding = (SlidingEventTimeWindows) assigner;
+        return sliding.getSize() / sliding.getSlide() >= ELEMENT_PANES_WINDOWS;
     }
 
     /**

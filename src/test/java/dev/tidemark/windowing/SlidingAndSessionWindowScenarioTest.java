@@ -65,8 +65,8 @@ class SlidingAndSessionWindowScenarioTest {
         emit("u", 7); // late for [0,10) only: goes into [5,15)
         in.finish();
         assertThat(out.records()).containsExactly("u [5,15) 1");
-        assertThat(driver.metrics()).containsEntry( // its elements are kept per pane
-                "PanedWindow(SlidingEventTimeWindows, EventTimeTrigger).numLateRecordsDropped", 0L);
+        assertThat(driver.metrics()).containsEntry(
+                "Window(SlidingEventTimeWindows, EventTimeTrigger).numLateRecordsDropped", 0L);
     }
 
     @Test
