@@ -64,6 +64,29 @@ class ElementPanesTest {
     }
 
     /** From three windows per element on, or with {@code sharePanes()}; with two, lists per window were faster. */
+    /** Windows of twenty panes or more, each key's elements in most of them, out of order across them. */
+    @Test
+    void keysInManyPanesOfAWindow_getTheirElementsInArrivalOrder() {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        for (int run = 0; run < 5; run++) {
+            WindowAssigner<Object, TimeWindow> assigner =
+                    SlidingEventTimeWindows.of(Duration.ofMillis(20 + random.nextInt(10)), Duration.ofMillis(1));
+            assertSameOutput("seed=" + seed + " run=" + run + " " + assigner,
+                    keyed -> keyed.window(assigner).sideOutputLateData(LATE).process(new Track<>()),
+                    keyed -> AlignedWindowsTest.windows(keyed, assigner, 0, true, Fold.ELEMENTS), in -> {
+                        long clock = 0;
+                        for (int i = 0; i < 600; i++) {
+                            clock += random.nextInt(2);
+                            in.emit(new Event(random.nextInt(2), random.nextInt(10)), clock - random.nextInt(25));
+                            if (random.nextInt(20) == 0) {
+                                in.emitWatermark(clock - 30);
+                            }
+                        }
+                    });
+        }
+    }
+
     @Test
     void slidingWindowsOfEveryElement_arePlannedOnPanes_fromThreeWindowsPerElement() {
         assertThat(operatorNames(ON_PANES)).anyMatch(name -> name.startsWith("PanedWindow"));
