@@ -164,6 +164,8 @@ class ElementPanesTest {
             in.emit(new Event(1, 1), 1);
             in.emit(new Event(1, 2), 5);
             in.emit(new Event(1, 5), 2); // out of order across panes: windows read them merged by arrival
+            in.emitWatermark(3); // [-8, 4) fires: its elements are in one pane, [0, 4), handed out as they are
+            in.emit(new Event(1, 6), 3); // late for [-8, 4), not for the later windows of its pane
             in.emit(new Event(1, 3), 9);
             in.emitWatermark(11); // [0, 12) fires
             in.emit(new Event(1, 4), 10); // late for [0, 12), not for the later windows of its pane [8, 12)
@@ -171,7 +173,7 @@ class ElementPanesTest {
             described = out.records();
         }
         assertThat(described).containsExactly("TimeWindow{start=-8, end=4}|1|[1, 5]",
-                "TimeWindow{start=-4, end=8}|1|[1, 2, 5]", "TimeWindow{start=0, end=12}|1|[1, 2, 5, 3]",
+                "TimeWindow{start=-4, end=8}|1|[1, 2, 5, 6]", "TimeWindow{start=0, end=12}|1|[1, 2, 5, 6, 3]",
                 "TimeWindow{start=4, end=16}|1|[2, 3, 4]", "TimeWindow{start=8, end=20}|1|[3, 4]");
         for (String result : described) {
             String id = result.substring(0, result.lastIndexOf('|'));

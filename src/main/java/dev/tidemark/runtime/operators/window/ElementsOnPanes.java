@@ -28,10 +28,12 @@ final class ElementsOnPanes<T> implements AggregateFunction<T, Object, List<T>>,
         return new PaneElements();
     }
 
+    /** Adds to the pane's elements, or to a copy of them if they were handed out as a window's input. */
     @Override
     public Object add(T value, Object accumulator) {
-        ((PaneElements) accumulator).add(value, arrivals++);
-        return accumulator;
+        PaneElements pane = ((PaneElements) accumulator).toAddTo();
+        pane.add(value, arrivals++);
+        return pane;
     }
 
     /**
@@ -45,9 +47,11 @@ final class ElementsOnPanes<T> implements AggregateFunction<T, Object, List<T>>,
         return window;
     }
 
+    /** The window's elements: the pane itself if they are in one (from then on unchanged), else the view. */
     @Override
+    @SuppressWarnings("unchecked")
     public List<T> getResult(Object accumulator) {
-        return view(accumulator);
+        return accumulator instanceof PaneElements pane ? (List<T>) pane.handOut() : view(accumulator);
     }
 
     /** The window's view {@code accumulator} is, or a new one of the pane it is. */

@@ -1,6 +1,7 @@
 package dev.tidemark.runtime.operators.window;
 
 import java.io.Serializable;
+import java.util.AbstractList;
 import java.util.Arrays;
 
 /**
@@ -10,19 +11,40 @@ import java.util.Arrays;
  * arrival numbers put a window's elements from several panes back into arrival order
  * ({@link WindowElements}).
  *
- * <p>Only appended to: a window that read the first {@code n} elements reads the same {@code n}
- * after later ones came. Threading: the owning task's thread only.
+ * <p>A window whose key has elements in this pane alone gets the pane itself as its input, a
+ * read-only list of the elements; once handed out, it is never changed, and a later element of the
+ * pane goes into a copy ({@link #toAddTo}), so a function that keeps its input keeps its window's
+ * elements. A window of several panes reads the first {@code n} elements of each, and appends do not
+ * move them.
+ *
+ * <p>Threading: the owning task's thread only.
  */
-final class PaneElements implements Serializable {
+final class PaneElements extends AbstractList<Object> implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    private Object[] elements = new Object[4];
-    private long[] arrivals = new long[4];
+    private Object[] elements; // null until the first element: a window's merge starts from an empty one
+    private long[] arrivals;
     private int size;
+    private transient boolean handedOut; // a window's input: to be left as it is
+
+    /** This pane, or a copy of it if this one was handed out as a window's input: the one to add to. */
+    PaneElements toAddTo() {
+        if (!handedOut) {
+            return this;
+        }
+        PaneElements copy = new PaneElements();
+        copy.elements = Arrays.copyOf(elements, Math.max(4, size * 2));
+        copy.arrivals = Arrays.copyOf(arrivals, copy.elements.length);
+        copy.size = size;
+        return copy;
+    }
 
     void add(Object element, long arrival) {
-        if (size == elements.length) {
+        if (elements == null) {
+            elements = new Object[4];
+            arrivals = new long[4];
+        } else if (size == elements.length) {
             elements = Arrays.copyOf(elements, size * 2);
             arrivals = Arrays.copyOf(arrivals, size * 2);
         }
@@ -30,8 +52,23 @@ final class PaneElements implements Serializable {
         arrivals[size++] = arrival;
     }
 
-    int size() {
+    /** This pane as a window's input: from now on it does not change. */
+    PaneElements handOut() {
+        handedOut = true;
+        return this;
+    }
+
+    @Override
+    public int size() {
         return size;
+    }
+
+    @Override
+    public Object get(int index) {
+        if (index < 0 || index >= size) {
+            throw new IndexOutOfBoundsException("index " + index + ", size " + size);
+        }
+        return elements[index];
     }
 
     Object elementAt(int index) {
