@@ -7,8 +7,9 @@ import java.util.List;
  * The elements of sliding windows whose function sees every element ({@code process(f)},
  * {@code apply(f)}), kept per key and pane as an aggregate that windows on panes run: a pane's
  * accumulator is its {@link PaneElements}, a window's the {@link WindowElements} read from its
- * panes, and the result that view, in arrival order. Each element is kept once rather than once per
- * window, and no merge copies it. The merge is exact by construction: a window gets the elements,
+ * panes, and the result that view, in arrival order (or, for a key in one pane of the window, that
+ * pane's list itself). Each element is kept once rather than once per window, and no merge copies
+ * it. The merge is exact by construction: a window gets the elements,
  * in the order, that one list per window would hold.
  *
  * <p>Elements are numbered by arrival here, so one instance serves one operator; after a restore,
