@@ -9,8 +9,8 @@ import java.util.List;
  * accumulator is its {@link PaneElements}, a window's the {@link WindowElements} read from its
  * panes, and the result that view, in arrival order (or, for a key in one pane of the window, that
  * pane's list itself). Each element is kept once rather than once per window, and no merge copies
- * it. The merge is exact by construction: a window gets the elements,
- * in the order, that one list per window would hold.
+ * it. The merge is exact by construction: a window gets the elements, in the order, that one list
+ * per window would hold.
  *
  * <p>Elements are numbered by arrival here, so one instance serves one operator; after a restore,
  * numbering goes on after the highest restored ({@link #continueAfter}).
