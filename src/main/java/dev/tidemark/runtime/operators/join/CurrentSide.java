@@ -2,6 +2,8 @@ package dev.tidemark.runtime.operators.join;
 
 import dev.tidemark.api.functions.AggregateFunction;
 import dev.tidemark.api.functions.KeySelector;
+import dev.tidemark.api.functions.LongKeySelector;
+import dev.tidemark.runtime.graph.UnboxedKeys;
 import java.io.Serializable;
 
 /**
@@ -22,8 +24,20 @@ public final class CurrentSide implements Serializable {
         this.first = fromFirst;
     }
 
-    /** The key of an element of either input, by its side's selector. */
+    /**
+     * The key of an element of either input, by its side's selector: a {@link LongKeySelector} when
+     * both sides' are (or are method references to methods returning {@code long}, as
+     * {@code keyBy} reads them), so that the window tables take the key unboxed, as they do for
+     * {@code aggregate}.
+     */
+    @SuppressWarnings("unchecked")
     public <T1, T2, K> KeySelector<Object, K> key(KeySelector<T1, K> key1, KeySelector<T2, K> key2) {
+        KeySelector<T1, K> one = UnboxedKeys.of(key1);
+        KeySelector<T2, K> two = UnboxedKeys.of(key2);
+        if (one instanceof LongKeySelector<?> longs1 && two instanceof LongKeySelector<?> longs2) {
+            return (KeySelector<Object, K>) (KeySelector<Object, ?>) new LongKey<>(this,
+                    (LongKeySelector<T1>) longs1, (LongKeySelector<T2>) longs2);
+        }
         return new Key<>(this, key1, key2);
     }
 
@@ -38,6 +52,15 @@ public final class CurrentSide implements Serializable {
         @SuppressWarnings("unchecked")
         public K getKey(Object value) throws Exception {
             return side.first ? key1.getKey((T1) value) : key2.getKey((T2) value);
+        }
+    }
+
+    private record LongKey<T1, T2>(CurrentSide side, LongKeySelector<T1> key1, LongKeySelector<T2> key2)
+            implements LongKeySelector<Object> {
+        @Override
+        @SuppressWarnings("unchecked")
+        public long getLongKey(Object value) throws Exception {
+            return side.first ? key1.getLongKey((T1) value) : key2.getLongKey((T2) value);
         }
     }
 
