@@ -202,24 +202,46 @@ final class WindowTables<K> {
         findElementSlot();
         long start = latestStart;
         long window = keyIndex == null ? 0 : keyIndex.windowIndex(latestStart); // then one less per window
-        int k = 0;
+        int heldFrom = count; // the windows [heldFrom, heldTo) hold the key's accumulators: added to in one pass
+        int heldTo = count;
+        long before = window - 1; // the window before the element's latest, unless all its unfired windows hold the key
         if (keyIndex != null) {
             int unfired = count; // the windows that have not fired are the latest ones: mostly all
             while (unfired > 0 && latestStart - (unfired - 1) * slide + length - 1 <= firedUpTo) {
                 unfired--;
             }
             if (unfired > 0 && keyIndex.holdsAll(elementSlot, window, unfired)) {
-                keyIndex.addToAll(elementSlot, window, unfired, value); // the common case, one pass
-                k = unfired;
-                start -= unfired * slide;
-                window -= unfired;
+                heldFrom = 0; // the common case
+                heldTo = unfired;
+                before = window - unfired - 1;
+            } else if (unfired > 1 && keyIndex.cell(elementSlot, window - unfired + 1) >= 0) {
+                // the earliest holds the key: mostly all but the latest few do, which are new to it (where a
+                // slide begins, or the key is back after a while)
+                int fresh = 0;
+                while (fresh < unfired && keyIndex.cell(elementSlot, window - fresh) < 0) {
+                    fresh++;
+                }
+                if (fresh > 0 && fresh < unfired && keyIndex.holdsAll(elementSlot, window - fresh, unfired - fresh)) {
+                    heldFrom = fresh;
+                    heldTo = unfired;
+                }
+            }
+            if (heldTo > heldFrom) {
+                keyIndex.addToAll(elementSlot, window - heldFrom, heldTo - heldFrom, value); // one pass
             }
         }
         // A key that the window before the element's latest does not hold is rare: its element is likely
         // alone in each of its windows, where it waits rather than make an accumulator in each. (A key
         // with more elements per window makes them at once, as its next element would need them.)
-        boolean rare = firstMayWait && k < count && keyIndex != null && keyIndex.cell(elementSlot, window - 1) < 0;
-        for (; k < count; k++, start -= slide, window--) { // a window new to the key, or fired, or all without rings
+        boolean rare = firstMayWait && keyIndex != null && (heldFrom > 0 || heldTo < count)
+                && keyIndex.cell(elementSlot, before) < 0;
+        for (int k = 0; k < count; k++, start -= slide, window--) { // windows new to the key, fired, or all without rings
+            if (k == heldFrom) {
+                k = heldTo - 1;
+                start -= (heldTo - heldFrom - 1) * slide;
+                window -= heldTo - heldFrom - 1;
+                continue;
+            }
             WindowTable table = keyIndex == null ? null : keyIndex.tableOf(window);
             if (table == null) {
                 table = table(start, start + length, firedUpTo);
