@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A window join or coGroup keyed by methods that return {@code long} on both sides (which the window
- * operator reads unboxed) pairs and groups exactly as the same join keyed by lambdas that box: the
- * same output in the same order, the keys handed to the function boxed as users expect, and late
+ * operator reads unboxed) pairs and groups exactly as the same join keyed by lambdas that box, or
+ * by a method on one side and a lambda on the other: the same output in the same order, with late
  * elements dropped alike.
  */
 class WindowJoinLongKeysTest {
@@ -35,7 +35,7 @@ class WindowJoinLongKeysTest {
     /** Keys whose {@code Long.hashCode}s collide, negatives and the extremes. */
     static final long[] KEYS = {0, 1, -1, 1L << 32, (1L << 32) | 1, 3L << 32, Long.MIN_VALUE, Long.MAX_VALUE, 42};
 
-    /** Each group as key class and value, window, and both sides in arrival order. */
+    /** Each group as both sides' elements, each side in arrival order. */
     static final class Groups implements CoGroupFunction<Left, Right, String> {
         @Override
         public void coGroup(Iterable<Left> lefts, Iterable<Right> rights, Collector<String> out) {

@@ -200,34 +200,33 @@ final class WindowTables<K> {
             useObjectKeys(key.key());
         }
         findElementSlot();
-        long start = latestStart;
-        long window = keyIndex == null ? 0 : keyIndex.windowIndex(latestStart); // then one less per window
+        long latest = keyIndex == null ? 0 : keyIndex.windowIndex(latestStart); // the k-th window is latest - k
         int heldFrom = count; // the windows [heldFrom, heldTo) hold the key's accumulators: added to in one pass
         int heldTo = count;
-        long before = window - 1; // the window before the element's latest, unless all its unfired windows hold the key
+        long before = latest - 1; // the window before the element's latest, unless all its unfired windows hold the key
         if (keyIndex != null) {
             int unfired = count; // the windows that have not fired are the latest ones: mostly all
             while (unfired > 0 && latestStart - (unfired - 1) * slide + length - 1 <= firedUpTo) {
                 unfired--;
             }
-            if (unfired > 0 && keyIndex.holdsAll(elementSlot, window, unfired)) {
+            if (unfired > 0 && keyIndex.holdsAll(elementSlot, latest, unfired)) {
                 heldFrom = 0; // the common case
                 heldTo = unfired;
-                before = window - unfired - 1;
-            } else if (unfired > 1 && keyIndex.cell(elementSlot, window - unfired + 1) >= 0) {
+                before = latest - unfired - 1;
+            } else if (unfired > 1 && keyIndex.cell(elementSlot, latest - unfired + 1) >= 0) {
                 // the earliest holds the key: mostly all but the latest few do, which are new to it (where a
                 // slide begins, or the key is back after a while)
                 int fresh = 0;
-                while (fresh < unfired && keyIndex.cell(elementSlot, window - fresh) < 0) {
+                while (fresh < unfired && keyIndex.cell(elementSlot, latest - fresh) < 0) {
                     fresh++;
                 }
-                if (fresh > 0 && fresh < unfired && keyIndex.holdsAll(elementSlot, window - fresh, unfired - fresh)) {
+                if (fresh > 0 && fresh < unfired && keyIndex.holdsAll(elementSlot, latest - fresh, unfired - fresh)) {
                     heldFrom = fresh;
                     heldTo = unfired;
                 }
             }
             if (heldTo > heldFrom) {
-                keyIndex.addToAll(elementSlot, window - heldFrom, heldTo - heldFrom, value); // one pass
+                keyIndex.addToAll(elementSlot, latest - heldFrom, heldTo - heldFrom, value); // one pass
             }
         }
         // A key that the window before the element's latest does not hold is rare: its element is likely
@@ -235,13 +234,10 @@ final class WindowTables<K> {
         // with more elements per window makes them at once, as its next element would need them.)
         boolean rare = firstMayWait && keyIndex != null && (heldFrom > 0 || heldTo < count)
                 && keyIndex.cell(elementSlot, before) < 0;
-        for (int k = 0; k < count; k++, start -= slide, window--) { // windows new to the key, fired, or all without rings
-            if (k == heldFrom) {
-                k = heldTo - 1;
-                start -= (heldTo - heldFrom - 1) * slide;
-                window -= heldTo - heldFrom - 1;
-                continue;
-            }
+        // the other windows: new to the key, fired, or all of them without rings
+        for (int k = heldFrom == 0 ? heldTo : 0; k < count; k = k + 1 == heldFrom ? heldTo : k + 1) {
+            long start = latestStart - k * slide;
+            long window = latest - k;
             WindowTable table = keyIndex == null ? null : keyIndex.tableOf(window);
             if (table == null) {
                 table = table(start, start + length, firedUpTo);
