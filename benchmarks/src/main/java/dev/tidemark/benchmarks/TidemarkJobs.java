@@ -6,6 +6,8 @@ import dev.tidemark.api.KeyedStream;
 import dev.tidemark.api.functions.LongKeySelector;
 import dev.tidemark.api.StreamExecutionEnvironment;
 import dev.tidemark.api.source.SourceFunction;
+import dev.tidemark.api.typeinfo.TypeInformation;
+import dev.tidemark.connectors.datagen.DataGeneratorSource;
 import dev.tidemark.eventtime.WatermarkStrategy;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -64,9 +66,25 @@ final class TidemarkJobs {
         return events(env, source).keyBy(LongKeySelector.of(Event::key));
     }
 
+    /**
+     * The same events from the library's {@code DataGeneratorSource}, as a Flink 2 user writes a
+     * generator ({@code fromSource} with the shared strategy), keyed as most users would.
+     */
+    static KeyedStream<Event, Long> keyedGeneratedEvents(StreamExecutionEnvironment env, long events,
+            long eventsPerMilli) {
+        DataGeneratorSource<Event> source = new DataGeneratorSource<>(
+                i -> new Event(Events.key(i), Events.value(i), Events.timestamp(i, eventsPerMilli)), events,
+                TypeInformation.of(Event.class));
+        return env.fromSource(source, strategy(), "generator").setParallelism(env.getParallelism())
+                .keyBy(Event::key);
+    }
+
     private static DataStream<Event> events(StreamExecutionEnvironment env, SourceFunction<Event> source) {
-        return env.addSource(source).setParallelism(env.getParallelism())
-                .assignTimestampsAndWatermarks(WatermarkStrategy.<Event>forBoundedOutOfOrderness(
-                        Duration.ofMillis(Events.DISORDER_MILLIS)).withTimestampAssigner((e, previous) -> e.timestamp()));
+        return env.addSource(source).setParallelism(env.getParallelism()).assignTimestampsAndWatermarks(strategy());
+    }
+
+    private static WatermarkStrategy<Event> strategy() {
+        return WatermarkStrategy.<Event>forBoundedOutOfOrderness(Duration.ofMillis(Events.DISORDER_MILLIS))
+                .withTimestampAssigner((e, previous) -> e.timestamp());
     }
 }

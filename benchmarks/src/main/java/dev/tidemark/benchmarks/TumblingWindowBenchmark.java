@@ -18,6 +18,16 @@ public class TumblingWindowBenchmark extends WindowWorkloadBenchmark {
 
     private Result expectedHalves;
 
+    /**
+     * The same job from the library's {@code DataGeneratorSource} (as Flink 2 code writes a generator),
+     * which emits without a lock per element, where the other rows' source is a {@code SourceFunction}.
+     */
+    @Benchmark
+    @OperationsPerInvocation(EVENTS)
+    public Result tidemarkDataGeneratorParallelism1() throws InterruptedException {
+        return check(TumblingWindowJobs.tidemarkFromDataGenerator(EVENTS, eventsPerMilli, 1));
+    }
+
     /** Tidemark keyed by a {@code LongKeySelector}, which hands the key over unboxed. */
     @Benchmark
     @OperationsPerInvocation(EVENTS)

@@ -48,6 +48,13 @@ public final class TumblingWindowJobs {
         return ResultSink.result();
     }
 
+    /** Runs W1 on Tidemark from the library's {@code DataGeneratorSource} rather than a source function of its own. */
+    public static Result tidemarkFromDataGenerator(long events, long eventsPerMilli, int parallelism)
+            throws InterruptedException {
+        return TidemarkJobs.run("W1 tumbling from a data generator", parallelism,
+                env -> sum(TidemarkJobs.keyedGeneratedEvents(env, events, eventsPerMilli)));
+    }
+
     /** Runs W1 on Tidemark keyed by a {@code LongKeySelector}: no key boxed per event. */
     public static Result tidemarkLongKeys(long events, long eventsPerMilli, int parallelism) throws InterruptedException {
         return TidemarkJobs.run("W1 tumbling, long keys", parallelism,

@@ -5,6 +5,7 @@ import dev.tidemark.checkpoint.FunctionInitializationContext;
 import dev.tidemark.checkpoint.FunctionSnapshotContext;
 import dev.tidemark.runtime.checkpoint.StateBytes;
 import dev.tidemark.runtime.graph.PojoForm;
+import dev.tidemark.runtime.task.ElementPull;
 import dev.tidemark.state.ListState;
 import dev.tidemark.state.ListStateDescriptor;
 import java.io.Serializable;
@@ -78,14 +79,16 @@ public final class FromElementsSource<T> implements SourceFunction<T>, Checkpoin
     }
 
     @Override
-    public void run(SourceContext<T> ctx) {
+    public void run(SourceContext<T> ctx) throws Exception {
         List<T> all = elements();
-        while (position < size && running) {
-            synchronized (ctx.getCheckpointLock()) {
-                ctx.collect(all.get(position));
-                position++;
+        ElementPull.drain(ctx, () -> {
+            if (position >= size || !running) {
+                return false;
             }
-        }
+            ctx.collect(all.get(position));
+            position++;
+            return true;
+        });
     }
 
     @Override

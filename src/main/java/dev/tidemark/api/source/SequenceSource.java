@@ -5,10 +5,12 @@ import dev.tidemark.api.functions.RuntimeContext;
 import dev.tidemark.checkpoint.CheckpointedFunction;
 import dev.tidemark.checkpoint.FunctionInitializationContext;
 import dev.tidemark.checkpoint.FunctionSnapshotContext;
+import dev.tidemark.runtime.task.ElementPull;
 import dev.tidemark.state.ListState;
 import dev.tidemark.state.ListStateDescriptor;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongFunction;
 
 /**
  * A bounded source of the longs {@code from} to {@code to}, both inclusive, without timestamps. In
@@ -69,8 +71,8 @@ public final class SequenceSource implements ParallelSourceFunction<Long>, RichF
     }
 
     @Override
-    public void run(SourceContext<Long> ctx) throws InterruptedException {
-        run(ctx, () -> {});
+    public void run(SourceContext<Long> ctx) throws Exception {
+        run(ctx, null, Long::valueOf);
     }
 
     /** Waits before an element is emitted, outside the checkpoint lock (a rate limit). */
@@ -79,22 +81,39 @@ public final class SequenceSource implements ParallelSourceFunction<Long>, RichF
         void awaitNext() throws InterruptedException;
     }
 
-    /** As {@link #run(SourceContext)}, calling {@code pacer} before each element, outside the checkpoint lock. */
+    /**
+     * Emits {@code element} of each number, in the order {@link #run(SourceContext)} emits the
+     * numbers. Without a {@code pacer} the numbers are emitted as a drain, without a lock per element;
+     * with one, {@code pacer} is called before each element, outside the checkpoint lock.
+     */
     @dev.tidemark.api.Internal
-    public void run(SourceContext<Long> ctx, Pacer pacer) throws InterruptedException {
+    public <T> void run(SourceContext<T> ctx, Pacer pacer, LongFunction<T> element) throws Exception {
+        if (pacer == null) {
+            ElementPull.drain(ctx, () -> running && emitNext(ctx, element));
+            return;
+        }
         while (!remaining.isEmpty() && running) {
             pacer.awaitNext();
             synchronized (ctx.getCheckpointLock()) {
-                long[] progression = remaining.get(0);
-                long value = progression[0];
-                ctx.collect(value);
-                if (Long.compareUnsigned(to - value, progression[1]) < 0) {
-                    remaining.remove(0); // the next value would pass 'to'; unsigned as to - value may exceed Long.MAX_VALUE
-                } else {
-                    progression[0] = value + progression[1];
-                }
+                emitNext(ctx, element);
             }
         }
+    }
+
+    /** Emits the next number's element and moves past it; false if every number has been emitted. */
+    private <T> boolean emitNext(SourceContext<T> ctx, LongFunction<T> element) {
+        if (remaining.isEmpty()) {
+            return false;
+        }
+        long[] progression = remaining.get(0);
+        long value = progression[0];
+        ctx.collect(element.apply(value));
+        if (Long.compareUnsigned(to - value, progression[1]) < 0) {
+            remaining.remove(0); // the next value would pass 'to'; unsigned as to - value may exceed Long.MAX_VALUE
+        } else {
+            progression[0] = value + progression[1];
+        }
+        return true;
     }
 
     @Override

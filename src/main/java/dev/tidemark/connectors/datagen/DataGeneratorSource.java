@@ -11,7 +11,6 @@ import dev.tidemark.checkpoint.CheckpointListener;
 import dev.tidemark.checkpoint.CheckpointedFunction;
 import dev.tidemark.checkpoint.FunctionInitializationContext;
 import dev.tidemark.checkpoint.FunctionSnapshotContext;
-import dev.tidemark.eventtime.Watermark;
 import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 
@@ -119,33 +118,12 @@ public final class DataGeneratorSource<OUT> implements ParallelSourceFunction<OU
 
     @Override
     public void run(SourceContext<OUT> ctx) throws Exception {
+        if (perCheckpoint == 0 && nanosBetween == 0) {
+            indexes.run(ctx, null, this::generate);
+            return;
+        }
         long[] next = {System.nanoTime()};
-        indexes.run(new SourceContext<Long>() {
-            @Override
-            public void collect(Long index) {
-                ctx.collect(generate(index));
-            }
-
-            @Override
-            public void collectWithTimestamp(Long index, long timestamp) {
-                ctx.collectWithTimestamp(generate(index), timestamp);
-            }
-
-            @Override
-            public void emitWatermark(Watermark mark) {
-                ctx.emitWatermark(mark);
-            }
-
-            @Override
-            public void markAsTemporarilyIdle() {
-                ctx.markAsTemporarilyIdle();
-            }
-
-            @Override
-            public Object getCheckpointLock() {
-                return ctx.getCheckpointLock();
-            }
-        }, () -> {
+        indexes.run(ctx, () -> {
             if (perCheckpoint > 0) {
                 awaitCheckpointBudget();
             }
@@ -159,7 +137,7 @@ public final class DataGeneratorSource<OUT> implements ParallelSourceFunction<OU
                 }
                 next[0] = Math.max(next[0], System.nanoTime() - nanosBetween) + nanosBetween;
             }
-        });
+        }, this::generate);
     }
 
     private OUT generate(long index) {

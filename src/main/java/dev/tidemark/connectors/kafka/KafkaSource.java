@@ -5,18 +5,19 @@ import dev.tidemark.checkpoint.CheckpointListener;
 import dev.tidemark.checkpoint.CheckpointedFunction;
 import dev.tidemark.checkpoint.FunctionInitializationContext;
 import dev.tidemark.checkpoint.FunctionSnapshotContext;
+import dev.tidemark.runtime.task.ElementPull;
 import dev.tidemark.state.ListState;
 import dev.tidemark.state.ListStateDescriptor;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
@@ -189,21 +190,15 @@ public final class KafkaSource<T> implements SplitSource<T>, CheckpointedFunctio
             while (running && !open.isEmpty()) {
                 commitCompletedCheckpoint(kafka);
                 applyPauses(ctx, kafka, open, splitOf);
-                ConsumerRecords<byte[], byte[]> records = kafka.poll(POLL_TIMEOUT);
-                for (ConsumerRecord<byte[], byte[]> record : records) {
-                    TopicPartition tp = new TopicPartition(record.topic(), record.partition());
-                    if (!open.contains(tp) || (bounded && record.offset() >= stopAt.get(tp))) {
-                        continue;
-                    }
-                    int split = splitOf.get(tp);
-                    T value = deserializer.deserialize(record);
-                    synchronized (lock) {
-                        ctx.split(split).collectWithTimestamp(value, record.timestamp());
-                        positions.get(tp)[0] = record.offset() + 1;
-                    }
-                    if (bounded && record.offset() + 1 >= stopAt.get(tp)) {
-                        finish(ctx, kafka, open, tp, split);
-                    }
+                Iterator<ConsumerRecord<byte[], byte[]>> records = kafka.poll(POLL_TIMEOUT).iterator();
+                if (records.hasNext()) { // the polled batch, without a lock per record
+                    ElementPull.drain(ctx.split(splitOf.get(open.get(0))), () -> {
+                        if (!records.hasNext()) {
+                            return false;
+                        }
+                        emit(records.next(), ctx, kafka, open, splitOf, stopAt);
+                        return true;
+                    });
                 }
                 if (bounded) {
                     finishPassedEnds(ctx, kafka, open, splitOf, stopAt);
@@ -218,6 +213,23 @@ public final class KafkaSource<T> implements SplitSource<T>, CheckpointedFunctio
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    /** Emits {@code record} unless its partition is done, and finishes a bounded partition at its end. */
+    private void emit(ConsumerRecord<byte[], byte[]> record, SplitContext<T> ctx, KafkaConsumer<byte[], byte[]> kafka,
+            List<TopicPartition> open, Map<TopicPartition, Integer> splitOf, Map<TopicPartition, Long> stopAt)
+            throws Exception {
+        TopicPartition tp = new TopicPartition(record.topic(), record.partition());
+        if (!open.contains(tp) || (bounded && record.offset() >= stopAt.get(tp))) {
+            return;
+        }
+        int split = splitOf.get(tp);
+        T value = deserializer.deserialize(record);
+        ctx.split(split).collectWithTimestamp(value, record.timestamp());
+        positions.get(tp)[0] = record.offset() + 1;
+        if (bounded && record.offset() + 1 >= stopAt.get(tp)) {
+            finish(ctx, kafka, open, tp, split);
         }
     }
 

@@ -75,6 +75,16 @@ final class ChainLock {
     }
 
     /**
+     * Whether anyone but the source waits for the chain: a source that holds it across a burst of
+     * elements lets go at its next element when this says so.
+     *
+     * @param slow what {@link #lockBySource} returned to the source (a slow holder counts itself)
+     */
+    boolean othersWaiting(boolean slow) {
+        return announced.get() > (slow ? 1 : 0);
+    }
+
+    /**
      * Everyone's way in: fair among those who use it, and ahead of the source's next element.
      *
      * @throws IllegalStateException if the calling thread holds the chain already: the lock is not

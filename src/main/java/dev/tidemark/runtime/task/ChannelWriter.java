@@ -23,4 +23,14 @@ public interface ChannelWriter {
 
     /** The channel has ended; nothing may be written after this. */
     void writeEnd();
+
+    /**
+     * The producer writes a burst of elements from memory, without blocking between them, until
+     * {@link #endBurst}: a channel may take what it takes per write once for the whole burst. Bursts
+     * do not nest.
+     */
+    default void beginBurst() {}
+
+    /** Ends the burst {@link #beginBurst} began, whether its writes succeeded or not. */
+    default void endBurst() {}
 }

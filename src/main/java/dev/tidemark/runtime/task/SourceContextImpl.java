@@ -20,7 +20,7 @@ public final class SourceContextImpl<T> implements SourceFunction.SourceContext<
     private final ChannelWriter channel;
     private final WatermarkOrder order;
     private final java.util.function.LongSupplier clock;
-    private final Object checkpointLock;
+    private final CheckpointLock checkpointLock;
     private final boolean checkpointing;
     private volatile boolean cancelled; // written by the cancelling thread, read by the source thread
     private boolean finished;
@@ -28,17 +28,18 @@ public final class SourceContextImpl<T> implements SourceFunction.SourceContext<
 
     /** @param clock the processing-time clock that processing-time watermarks are checked against */
     public SourceContextImpl(String sourceName, ChannelWriter channel, java.util.function.LongSupplier clock) {
-        this(sourceName, channel, clock, null);
+        this(sourceName, channel, clock, new CheckpointLock(), false);
     }
 
     /**
-     * @param checkpointLock the lock checkpoints take, shared by the contexts of one source instance;
-     *     {@code null} without checkpointing (no lock per record then)
+     * @param checkpointLock the lock checkpoints take, shared by the contexts of one source instance
+     * @param checkpointing whether checkpoints are taken; without them, records are written without
+     *     taking the checkpoint lock
      */
-    public SourceContextImpl(String sourceName, ChannelWriter channel, java.util.function.LongSupplier clock,
-            Object checkpointLock) {
-        this.checkpointing = checkpointLock != null;
-        this.checkpointLock = checkpointing ? checkpointLock : new Object();
+    SourceContextImpl(String sourceName, ChannelWriter channel, java.util.function.LongSupplier clock,
+            CheckpointLock checkpointLock, boolean checkpointing) {
+        this.checkpointLock = checkpointLock;
+        this.checkpointing = checkpointing;
         this.sourceName = sourceName;
         this.channel = channel;
         this.order = new WatermarkOrder(sourceName);
@@ -57,7 +58,7 @@ public final class SourceContextImpl<T> implements SourceFunction.SourceContext<
             throw new NullPointerException("element must not be null: source=" + sourceName
                     + "; null elements cannot be carried");
         }
-        if (!checkpointing) {
+        if (!checkpointing || checkpointLock.isDraining()) { // a drain holds the lock already
             markActive();
             channel.writeRecord(element, timestamp);
             return;
@@ -65,6 +66,48 @@ public final class SourceContextImpl<T> implements SourceFunction.SourceContext<
         synchronized (checkpointLock) { // uncontended unless a checkpoint is being triggered
             markActive();
             channel.writeRecord(element, timestamp);
+        }
+    }
+
+    /**
+     * Emits the elements {@code pull} has in memory, one per call, until it returns false, taking the
+     * chain (and with checkpoints, the checkpoint lock) once for a burst of elements instead of once
+     * per element. Whoever else needs them gets them between two elements, as with single writes: a
+     * task thread with mail (timers, checkpoint notifications) takes the chain and gives it back; a
+     * checkpoint ends the burst, snapshots the source, and a new burst begins after it.
+     */
+    public void drain(ElementPull pull) throws Exception {
+        checkOpen();
+        if (checkpointLock.isDraining()) {
+            throw new IllegalStateException("drains do not nest: source=" + sourceName);
+        }
+        boolean more = true;
+        while (more) {
+            if (checkpointing) {
+                checkpointLock.awaitUnwanted();
+                synchronized (checkpointLock) {
+                    more = burst(pull);
+                }
+            } else {
+                more = burst(pull);
+            }
+        }
+    }
+
+    /** Whether {@code pull} may have more: it stopped for a checkpoint rather than running out. */
+    private boolean burst(ElementPull pull) throws Exception {
+        channel.beginBurst();
+        checkpointLock.setDraining(true);
+        try {
+            while (!checkpointLock.isWanted()) {
+                if (!pull.emitNext()) {
+                    return false;
+                }
+            }
+            return true;
+        } finally {
+            checkpointLock.setDraining(false);
+            channel.endBurst();
         }
     }
 

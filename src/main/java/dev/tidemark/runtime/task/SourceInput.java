@@ -16,7 +16,10 @@ import dev.tidemark.runtime.operators.WatermarkStatus;
  * delays no timer.
  *
  * <p>The {@link ChainLock} costs the source one compare-and-set per element, and a task thread
- * waiting with mail gets it at the source's next emission, however fast the source emits. A failure
+ * waiting with mail gets it at the source's next emission, however fast the source emits. A source
+ * that emits a burst of elements from memory ({@link SourceContextImpl#drain}) takes it once for the
+ * burst instead, and lets a waiting task thread in between two of its elements: only a source that
+ * does not block inside a burst may hold the chain across elements. A failure
  * in the chain is reported to the job at once, even if the source catches the exception
  * {@code collect} rethrows; after it, and after {@link #close}, every write throws.
  *
@@ -24,6 +27,11 @@ import dev.tidemark.runtime.operators.WatermarkStatus;
  * coordinator's, under the source's checkpoint lock); everything else on the task thread.
  */
 final class SourceInput {
+
+    // how a write entered the chain (enter, exit)
+    private static final int FAST = 0;
+    private static final int SLOW = 1;
+    private static final int IN_BURST = 2;
 
     private final ChainLock lock = new ChainLock();
     private final ChannelConsumer consumer;
@@ -34,6 +42,8 @@ final class SourceInput {
     private volatile boolean finished; // written under the lock, read by the task thread without it
     private boolean closed; // guarded by lock
     private boolean failed; // guarded by lock
+    private Thread burstThread; // the source's thread while it holds the chain across a burst; written by it alone
+    private boolean burstSlow; // what lockBySource returned for the burst
 
     /**
      * @param subtask the source vertex's instance, wired
@@ -81,6 +91,46 @@ final class SourceInput {
         run(() -> closed = true);
     }
 
+    /**
+     * The source's thread takes the chain for a burst of writes, which then take no lock of their
+     * own; a task thread that waits gets the chain between two of them. Pairs with {@link #endBurst}.
+     */
+    private void beginBurst() {
+        if (burstThread == Thread.currentThread()) {
+            throw new IllegalStateException("a burst of task " + taskName + " has begun already");
+        }
+        burstSlow = lock.lockBySource();
+        burstThread = Thread.currentThread();
+    }
+
+    private void endBurst() {
+        burstThread = null;
+        lock.unlockBySource(burstSlow);
+    }
+
+    /**
+     * Takes the chain for one write, or within the calling thread's burst lets whoever waits for it
+     * have it first (other threads never see themselves in {@code burstThread}).
+     *
+     * @return how it entered, for {@link #exit}
+     */
+    private int enter() {
+        if (burstThread != Thread.currentThread()) {
+            return lock.lockBySource() ? SLOW : FAST;
+        }
+        if (lock.othersWaiting(burstSlow)) {
+            lock.unlockBySource(burstSlow);
+            burstSlow = lock.lockBySource();
+        }
+        return IN_BURST;
+    }
+
+    private void exit(int entry) {
+        if (entry != IN_BURST) {
+            lock.unlockBySource(entry == SLOW);
+        }
+    }
+
     private interface Delivery {
         void deliver(ChannelConsumer consumer) throws Exception;
     }
@@ -94,15 +144,25 @@ final class SourceInput {
 
         @Override
         public void writeRecord(Object value, long timestamp) {
-            boolean slow = lock.lockBySource();
+            int entry = enter();
             try {
                 checkOpen();
                 consumer.onRecord(index, value, timestamp);
             } catch (Throwable t) {
                 throw fail(t);
             } finally {
-                lock.unlockBySource(slow);
+                exit(entry);
             }
+        }
+
+        @Override
+        public void beginBurst() {
+            SourceInput.this.beginBurst();
+        }
+
+        @Override
+        public void endBurst() {
+            SourceInput.this.endBurst();
         }
 
         @Override
@@ -133,14 +193,14 @@ final class SourceInput {
 
         /** Everything but records, which are written without a lambda: rare, so a capture costs nothing. */
         private void write(Delivery delivery) {
-            boolean slow = lock.lockBySource();
+            int entry = enter();
             try {
                 checkOpen();
                 delivery.deliver(consumer);
             } catch (Throwable t) {
                 throw fail(t);
             } finally {
-                lock.unlockBySource(slow);
+                exit(entry);
             }
         }
     }

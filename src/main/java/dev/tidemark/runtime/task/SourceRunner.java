@@ -32,7 +32,7 @@ public final class SourceRunner {
     private final List<SourceContextImpl<Object>> contexts = new ArrayList<>();
     private final EndOfInput endOfInput;
     private final SplitPauses pauses;
-    private final Object checkpointLock = new Object();
+    private final CheckpointLock checkpointLock = new CheckpointLock();
     private final String operatorId;
     private final int subtaskIndex;
     private final CompletedCheckpoint restore;
@@ -62,7 +62,7 @@ public final class SourceRunner {
         List<ChannelWriter> channels = subtask.sourceChannels();
         for (int i = 0; i < channels.size(); i++) {
             String contextName = transformation.isSplitSource() ? name + "[split " + ownedSplits.get(i) + "]" : name;
-            contexts.add(new SourceContextImpl<>(contextName, channels.get(i), clock, barriers ? checkpointLock : null));
+            contexts.add(new SourceContextImpl<>(contextName, channels.get(i), clock, checkpointLock, barriers));
         }
     }
 
@@ -121,17 +121,22 @@ public final class SourceRunner {
      *     (not started yet, finished, or cancelled)
      */
     public List<OperatorSnapshot> triggerCheckpoint(CheckpointBarrier barrier) throws Exception {
-        synchronized (checkpointLock) {
-            if (functionState == null || finished || isCancelled()) {
-                return null;
-            }
-            List<OperatorSnapshot> snapshot = snapshot(barrier.checkpointId(), barrier.timestamp());
-            for (SourceContextImpl<Object> ctx : contexts) {
-                if (!ctx.isFinished()) {
-                    ctx.writeBarrier(barrier);
+        checkpointLock.want();
+        try {
+            synchronized (checkpointLock) {
+                if (functionState == null || finished || isCancelled()) {
+                    return null;
                 }
+                List<OperatorSnapshot> snapshot = snapshot(barrier.checkpointId(), barrier.timestamp());
+                for (SourceContextImpl<Object> ctx : contexts) {
+                    if (!ctx.isFinished()) {
+                        ctx.writeBarrier(barrier);
+                    }
+                }
+                return snapshot;
             }
-            return snapshot;
+        } finally {
+            checkpointLock.unwant();
         }
     }
 
@@ -145,10 +150,15 @@ public final class SourceRunner {
 
     /** Tells the source function (a {@code CheckpointListener}) that {@code checkpointId} completed. */
     public void notifyCheckpointComplete(long checkpointId) throws Exception {
-        synchronized (checkpointLock) {
-            if (functionState != null) {
-                functionState.notifyCheckpointComplete(checkpointId);
+        checkpointLock.want();
+        try {
+            synchronized (checkpointLock) {
+                if (functionState != null) {
+                    functionState.notifyCheckpointComplete(checkpointId);
+                }
             }
+        } finally {
+            checkpointLock.unwant();
         }
     }
 

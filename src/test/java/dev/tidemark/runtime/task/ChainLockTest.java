@@ -132,4 +132,80 @@ class ChainLockTest {
         assertThat(again).as("free again: the fast way").isFalse();
         lock.unlockBySource(again);
     }
+
+    /**
+     * A source that holds the chain across a burst and lets go only when {@code othersWaiting} says
+     * so: every waiter gets in during the burst (they would hang otherwise), one at a time with the
+     * source, whichever way (fast or slow) the source took it back.
+     */
+    @Test
+    @Timeout(120)
+    void aSourceHoldingTheChainAcrossABurst_letsEveryWaiterIn_oneAtATime() throws Exception {
+        int waits = 2_000;
+        AtomicBoolean waitersDone = new AtomicBoolean();
+        long[] sourceSteps = new long[1];
+        Thread source = new Thread(() -> {
+            boolean slow = lock.lockBySource();
+            try {
+                while (!waitersDone.get()) {
+                    if (lock.othersWaiting(slow)) {
+                        lock.unlockBySource(slow);
+                        slow = lock.lockBySource();
+                    }
+                    counter++;
+                    sourceSteps[0]++;
+                }
+            } finally {
+                lock.unlockBySource(slow);
+            }
+        }, "source");
+        List<Thread> waiters = new ArrayList<>();
+        for (int t = 0; t < 2; t++) {
+            waiters.add(new Thread(() -> {
+                for (int i = 0; i < waits; i++) {
+                    lock.lock();
+                    try {
+                        counter++;
+                    } finally {
+                        lock.unlock();
+                    }
+                }
+            }, "task-" + t));
+        }
+        source.start();
+        waiters.forEach(Thread::start);
+        for (Thread waiter : waiters) {
+            waiter.join();
+        }
+        waitersDone.set(true);
+        source.join();
+        lock.lock();
+        try {
+            assertThat(counter).isEqualTo(sourceSteps[0] + 2L * waits);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Test
+    void othersWaiting_countsNeitherTheSourceNorNobody() throws Exception {
+        boolean slow = lock.lockBySource();
+        assertThat(lock.othersWaiting(slow)).isFalse();
+        Thread waiter = new Thread(() -> {
+            lock.lock();
+            lock.unlock();
+        }, "task");
+        waiter.start();
+        while (!lock.othersWaiting(slow)) {
+            Thread.onSpinWait(); // until the waiter has announced itself
+        }
+        lock.unlockBySource(slow);
+        waiter.join();
+        lock.lock(); // the slow way: the holder is counted as announced, and is not "others"
+        try {
+            assertThat(lock.othersWaiting(true)).isFalse();
+        } finally {
+            lock.unlock();
+        }
+    }
 }
