@@ -31,4 +31,24 @@ class PeriodStartsTest {
             }
         }
     }
+
+    /** Out-of-order elements fall back and forth between two periods, as with a bounded out-of-orderness. */
+    @Test
+    void positionOf_isPositionInPeriod_forElementsOutOfOrder() {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        for (int run = 0; run < 50; run++) {
+            long period = 1 + random.nextInt(run % 2 == 0 ? 10 : 5_000);
+            long offset = random.nextLong() % period;
+            long disorder = 1 + random.nextInt((int) (2 * period));
+            PeriodStarts starts = new PeriodStarts(offset, period);
+            long now = run % 3 == 0 ? Long.MIN_VALUE + disorder : random.nextLong() / 2;
+            for (int i = 0; i < 2_000; i++) {
+                now += random.nextInt(3);
+                long t = now - random.nextLong(disorder);
+                assertThat(starts.positionOf(t)).as("seed=%d period=%d offset=%d t=%d", seed, period, offset, t)
+                        .isEqualTo(TimeWindow.positionInPeriod(t, offset, period));
+            }
+        }
+    }
 }
