@@ -92,12 +92,12 @@ class SourceChainTest {
     }
 
     /** Catches every failure of {@code collect} and goes on emitting until cancelled, as careless sources do. */
-    static final class SwallowingSource implements SourceFunction<Integer> {
+    static final class SwallowingSource implements SourceFunction<Long> {
         private volatile boolean running = true;
 
         @Override
-        public void run(SourceContext<Integer> ctx) {
-            for (int i = 0; running; i++) {
+        public void run(SourceContext<Long> ctx) {
+            for (long i = 0; running; i++) {
                 try {
                     ctx.collect(i);
                 } catch (RuntimeException ignored) {
@@ -114,8 +114,17 @@ class SourceChainTest {
 
     @Test
     void chainFailure_failsTheJob_evenIfTheSourceSwallowsIt() {
-        env.addSource(new SwallowingSource())
-                .map(i -> {
+        assertFailsAtElement10(env.addSource(new SwallowingSource()));
+    }
+
+    /** The library's sources emit in drains, holding the chain across elements: a failure still ends it. */
+    @Test
+    void chainFailure_failsTheJob_fromADrain() {
+        assertFailsAtElement10(env.fromSequence(0, Long.MAX_VALUE - 1));
+    }
+
+    private void assertFailsAtElement10(DataStream<Long> source) {
+        source.map(i -> {
                     if (i == 10) {
                         throw new ArithmeticException("element 10");
                     }

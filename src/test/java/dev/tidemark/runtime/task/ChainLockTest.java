@@ -17,6 +17,20 @@ class ChainLockTest {
     private final ChainLock lock = new ChainLock();
     private long counter; // guarded by lock, deliberately not volatile: the lock must order it
 
+    /** A thread that takes the chain the task thread's way {@code rounds} times, counting each time. */
+    private Thread taskThread(String name, int rounds) {
+        return new Thread(() -> {
+            for (int i = 0; i < rounds; i++) {
+                lock.lock();
+                try {
+                    counter++;
+                } finally {
+                    lock.unlock();
+                }
+            }
+        }, name);
+    }
+
     @Test
     @Timeout(120)
     void sourcesAndOthers_neverHoldTheChainTogether() throws Exception {
@@ -35,16 +49,7 @@ class ChainLockTest {
             }, "source-" + t));
         }
         for (int t = 0; t < 2; t++) {
-            threads.add(new Thread(() -> {
-                for (int i = 0; i < rounds / 100; i++) {
-                    lock.lock();
-                    try {
-                        counter++;
-                    } finally {
-                        lock.unlock();
-                    }
-                }
-            }, "task-" + t));
+            threads.add(taskThread("task-" + t, rounds / 100));
         }
         threads.forEach(Thread::start);
         for (Thread thread : threads) {
@@ -161,16 +166,7 @@ class ChainLockTest {
         }, "source");
         List<Thread> waiters = new ArrayList<>();
         for (int t = 0; t < 2; t++) {
-            waiters.add(new Thread(() -> {
-                for (int i = 0; i < waits; i++) {
-                    lock.lock();
-                    try {
-                        counter++;
-                    } finally {
-                        lock.unlock();
-                    }
-                }
-            }, "task-" + t));
+            waiters.add(taskThread("task-" + t, waits));
         }
         source.start();
         waiters.forEach(Thread::start);
