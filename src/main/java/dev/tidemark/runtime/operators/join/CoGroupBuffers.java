@@ -10,7 +10,8 @@ import java.util.List;
  * The contents of one key's window of a window join or coGroup: each input's elements in arrival
  * order. Kept as the window's accumulator, so the window operators that hold one accumulator per
  * key and window (tumbling, sliding, sessions) serve joins too, and an element is sorted into its
- * side once instead of at every firing. A side's list is made by its first element.
+ * side once instead of at every firing. A side's list is made by its first element, as large as
+ * {@link Sizing} expects the side's lists to grow, so that it does not grow step by step.
  *
  * @param <T1> the first input's type
  * @param <T2> the second input's type
@@ -32,24 +33,24 @@ public final class CoGroupBuffers<T1, T2> implements Serializable {
         return second == null ? List.of() : second;
     }
 
-    void add(TaggedUnion<T1, T2> element) {
+    void add(TaggedUnion<T1, T2> element, Sizing sizing) {
         if (element.isOne()) {
-            addFirst(element.getOne());
+            addFirst(element.getOne(), sizing);
         } else {
-            addSecond(element.getTwo());
+            addSecond(element.getTwo(), sizing);
         }
     }
 
-    void addFirst(T1 element) {
+    void addFirst(T1 element, Sizing sizing) {
         if (first == null) {
-            first = new ArrayList<>(2);
+            first = new ArrayList<>(sizing.firstCapacity());
         }
         first.add(element);
     }
 
-    void addSecond(T2 element) {
+    void addSecond(T2 element, Sizing sizing) {
         if (second == null) {
-            second = new ArrayList<>(2);
+            second = new ArrayList<>(sizing.secondCapacity());
         }
         second.add(element);
     }
@@ -80,9 +81,55 @@ public final class CoGroupBuffers<T1, T2> implements Serializable {
         return a;
     }
 
+    /**
+     * How large a side's lists grow, from the windows that fired before (an average that follows the
+     * latest windows): a new list is made a quarter larger than that, and never smaller than two, so
+     * windows with about one element per side cost what they did, and windows with more make one
+     * array per side instead of growing through 2, 3, 4, 6, ... One per copy of an operator.
+     *
+     * <p>Threading: the owning task's thread only.
+     */
+    public static final class Sizing implements Serializable {
+        private static final long serialVersionUID = 1L;
+        private static final int MIN = 2;
+        private static final int SHIFT = 4; // averages in sixteenths
+
+        private int firstAverage = 1 << SHIFT; // until windows fired: one element, lists of MIN
+        private int secondAverage = 1 << SHIFT;
+
+        int firstCapacity() {
+            return capacity(firstAverage);
+        }
+
+        int secondCapacity() {
+            return capacity(secondAverage);
+        }
+
+        /** Takes the sizes of a firing window's lists into the averages. */
+        void fired(CoGroupBuffers<?, ?> buffers) {
+            if (buffers.first != null) {
+                firstAverage = follow(firstAverage, buffers.first.size());
+            }
+            if (buffers.second != null) {
+                secondAverage = follow(secondAverage, buffers.second.size());
+            }
+        }
+
+        /** An eighth of the way towards {@code size}; sizes past a million count as a million. */
+        private static int follow(int average, int size) {
+            return average + (((Math.min(size, 1 << 20)) << SHIFT) - average >> 3);
+        }
+
+        private static int capacity(int average) {
+            return Math.max(MIN, (average + (average >> 2) + (1 << SHIFT) - 1) >> SHIFT);
+        }
+    }
+
     private static final class Collect<T1, T2>
             implements AggregateFunction<TaggedUnion<T1, T2>, CoGroupBuffers<T1, T2>, CoGroupBuffers<T1, T2>> {
         private static final long serialVersionUID = 1L;
+
+        private final Sizing sizing = new Sizing();
 
         @Override
         public CoGroupBuffers<T1, T2> createAccumulator() {
@@ -91,12 +138,13 @@ public final class CoGroupBuffers<T1, T2> implements Serializable {
 
         @Override
         public CoGroupBuffers<T1, T2> add(TaggedUnion<T1, T2> value, CoGroupBuffers<T1, T2> accumulator) {
-            accumulator.add(value);
+            accumulator.add(value, sizing);
             return accumulator;
         }
 
         @Override
         public CoGroupBuffers<T1, T2> getResult(CoGroupBuffers<T1, T2> accumulator) {
+            sizing.fired(accumulator);
             return accumulator;
         }
 

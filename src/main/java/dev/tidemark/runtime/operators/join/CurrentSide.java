@@ -43,7 +43,7 @@ public final class CurrentSide implements Serializable {
 
     /** Collects each element into its side's list, as {@link CoGroupBuffers#collect()} does for tagged ones. */
     public <T1, T2> AggregateFunction<Object, CoGroupBuffers<T1, T2>, CoGroupBuffers<T1, T2>> collect() {
-        return new Collect<>(this);
+        return new Collect<>(this, new CoGroupBuffers.Sizing());
     }
 
     private record Key<T1, T2, K>(CurrentSide side, KeySelector<T1, K> key1, KeySelector<T2, K> key2)
@@ -64,7 +64,7 @@ public final class CurrentSide implements Serializable {
         }
     }
 
-    private record Collect<T1, T2>(CurrentSide side)
+    private record Collect<T1, T2>(CurrentSide side, CoGroupBuffers.Sizing sizing)
             implements AggregateFunction<Object, CoGroupBuffers<T1, T2>, CoGroupBuffers<T1, T2>> {
         @Override
         public CoGroupBuffers<T1, T2> createAccumulator() {
@@ -75,15 +75,16 @@ public final class CurrentSide implements Serializable {
         @SuppressWarnings("unchecked")
         public CoGroupBuffers<T1, T2> add(Object value, CoGroupBuffers<T1, T2> accumulator) {
             if (side.first) {
-                accumulator.addFirst((T1) value);
+                accumulator.addFirst((T1) value, sizing);
             } else {
-                accumulator.addSecond((T2) value);
+                accumulator.addSecond((T2) value, sizing);
             }
             return accumulator;
         }
 
         @Override
         public CoGroupBuffers<T1, T2> getResult(CoGroupBuffers<T1, T2> accumulator) {
+            sizing.fired(accumulator);
             return accumulator;
         }
 
