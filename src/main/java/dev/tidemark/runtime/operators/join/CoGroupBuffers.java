@@ -89,7 +89,7 @@ public final class CoGroupBuffers<T1, T2> implements Serializable {
      *
      * <p>Threading: the owning task's thread only.
      */
-    public static final class Sizing implements Serializable {
+    static final class Sizing implements Serializable {
         private static final long serialVersionUID = 1L;
         private static final int MIN = 2;
         private static final int SHIFT = 4; // averages in sixteenths
@@ -117,7 +117,8 @@ public final class CoGroupBuffers<T1, T2> implements Serializable {
 
         /** An eighth of the way towards {@code size}; sizes past a million count as a million. */
         private static int follow(int average, int size) {
-            return average + (((Math.min(size, 1 << 20)) << SHIFT) - average >> 3);
+            int target = Math.min(size, 1 << 20) << SHIFT;
+            return average + ((target - average) >> 3);
         }
 
         private static int capacity(int average) {
