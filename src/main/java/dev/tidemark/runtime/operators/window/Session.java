@@ -17,8 +17,8 @@ final class Session {
     long start;
     long end; // exclusive: the session's last timestamp is end - 1
     Object accumulator;
-    int fireAt = -1; // the place of its firing timer in SessionTimers, or -1
-    int cleanupAt = -1; // the place of its cleanup timer, or -1
+    int fireAt = -1; // the id of its firing timer in SessionTimers, or -1
+    int cleanupAt = -1; // the id of its cleanup timer, or -1
     Session next; // the key's next earlier open session
     Session previous; // the key's next later open session
     java.util.TreeMap<Long, Session> byStart; // the key's sessions by start, once it has many; else null

@@ -1,28 +1,21 @@
 package dev.tidemark.runtime.operators.window;
 
-import java.util.Arrays;
-
 /**
  * The timers of open sessions: each session has at most a firing timer (at its last timestamp) and
  * a cleanup timer (at its last timestamp plus the allowed lateness; without lateness the firing
  * timer cleans up too). They fire by time, then in the order they were registered: the general
  * operator's timer order, which these timers follow registration for registration.
  *
- * <p>A four-ary min-heap whose entries know their session, and whose sessions know their entries'
- * places, so a timer of a session that grows moves in place rather than leaving a stale entry
- * behind. Each entry's order (time, registration) lies beside it in arrays, so sifting compares
- * without reaching into sessions. A periodic watermark can leave a hundred thousand sessions open,
- * where every level is a cache miss: four children per level halve the levels of a binary heap.
- * (Leaving stale entries behind instead of moving them measured slower: a larger heap, and a
- * session to look at per stale entry.)
- *
- * <p>A watermark that makes many timers due at once (a periodic watermark at replay speed passes
- * most of the heap) takes them out together: after {@link #MIN_POPS}, or an eighth of the heap,
- * popped at one watermark, the rest that are due move into {@link DueTimers} in one pass, sorted
- * there, and the timers left become a heap again. The pass and the heap rebuilt after it read the
- * whole heap, which costs about what a tenth of its pops would. A 64th measured slower once
- * watermarks came every 1,024 elements: each then passed a tenth of the heap, and the pass ran at
- * nearly every watermark to save a few pops.
+ * <p>A session's timers are entries in arrays ({@link SessionTimerEntries}), whose ids it keeps, so
+ * a timer of a session that grows moves rather than leaving a stale entry behind. Timers near the
+ * watermark, nearly all of them, are in {@link SessionTimerBuckets} of a width fit for the
+ * sessions' gap: registering, moving or deleting one costs a link or an unlink, and a watermark
+ * takes its due timers out bucket by bucket into {@link DueTimers}, sorted there in one pass. The
+ * others (far ahead, or registered at or before a watermark already taken out to) wait in a
+ * {@link SessionTimerHeap}, from which timers move into the buckets as the watermark nears them, and
+ * due ones are merged with the taken-out ones in firing order. A heap for every timer cost a walk
+ * down its levels per timer fired, with a cache miss per level: most of the time of a job whose
+ * sessions mostly hold one element each.
  *
  * <p>Threading: the owning task's thread only.
  */
@@ -34,21 +27,30 @@ final class SessionTimers {
         void accept(Session session, boolean cleanup, long time, long registration);
     }
 
-    private Session[] sessions = new Session[64];
-    private long[] times = new long[64];
-    private long[] registrations = new long[64];
-    private boolean[] cleanups = new boolean[64];
-    private int size;
-    private long registered;
-    private final DueTimers batch = new DueTimers();
-    private boolean dueFromBatch; // where the timer {@link #due} last returned is
-    private long popsAt = Long.MIN_VALUE; // the watermark the pops are counted at
-    private int pops;
-
-    /** Pops at one watermark before the rest that are due are taken out together. */
-    static final int MIN_POPS = 256;
-    /** A session's index for a timer it does not have. */
+    /** A session's id for a timer it does not have. */
     private static final int NONE = -1;
+
+    private final SessionTimerEntries entries = new SessionTimerEntries();
+    private final SessionTimerBuckets buckets;
+    private final SessionTimerHeap far = new SessionTimerHeap(entries);
+    private final DueTimers taken = new DueTimers(entries);
+    private long takenOutTo = Long.MIN_VALUE; // the latest watermark whose due timers left the buckets
+    private long registered;
+    private int size;
+    private int due = -1; // the id {@link #due} returned last
+
+    /** Timers for sessions whose timers lie up to about a minute ahead of the watermark. */
+    SessionTimers() {
+        this(0);
+    }
+
+    /**
+     * @param horizonMillis how far ahead of the watermark most timers will be (the sessions' gap
+     *     plus the allowed lateness): the buckets reach four times as far
+     */
+    SessionTimers(long horizonMillis) {
+        this.buckets = new SessionTimerBuckets(entries, SessionTimerBuckets.shiftFor(horizonMillis));
+    }
 
     /**
      * Registers {@code session}'s firing or cleanup timer at {@code time}. One it has at that time
@@ -56,51 +58,59 @@ final class SessionTimers {
      * replaced.
      */
     void register(Session session, boolean cleanup, long time) {
-        int at = placeOf(session, cleanup);
-        if (at >= 0) {
-            if (times[at] == time) {
+        int id = idOf(session, cleanup);
+        if (id != NONE) {
+            if (entries.times[id] == time) {
                 return;
             }
-            removeAt(at);
-        } else if (at != NONE) { // a timer already due, taken out with others
-            if (batch.timeAt(batchPlace(at)) == time) {
-                return;
-            }
-            batch.drop(batchPlace(at));
+            remove(id);
         }
-        if (size == sessions.length) {
-            sessions = Arrays.copyOf(sessions, size * 2);
-            times = Arrays.copyOf(times, size * 2);
-            registrations = Arrays.copyOf(registrations, size * 2);
-            cleanups = Arrays.copyOf(cleanups, size * 2);
-        }
-        siftUp(session, cleanup, time, registered++, size++);
+        add(session, cleanup, time);
     }
 
     /**
-     * Registers {@code session}'s firing or cleanup timer at {@code time}, no earlier than the one
-     * it has, as a new timer after every other: what deleting the timer of a session's old bounds
-     * and registering one for its wider bounds amounts to. One it has moves in place, and can only
-     * sink.
+     * Registers {@code session}'s firing or cleanup timer at {@code time} as a new timer after every
+     * other: what deleting the timer of a session's old bounds and registering one for its wider
+     * bounds amounts to.
      */
     void registerAnew(Session session, boolean cleanup, long time) {
-        int at = placeOf(session, cleanup);
-        if (at < 0) {
-            register(session, cleanup, time);
-        } else {
-            siftDown(session, cleanup, time, registered++, at);
-        }
+        delete(session, cleanup);
+        add(session, cleanup, time);
     }
 
     /** Deletes {@code session}'s firing or cleanup timer, if it has one. */
     void delete(Session session, boolean cleanup) {
-        int at = placeOf(session, cleanup);
-        if (at >= 0) {
-            removeAt(at);
-        } else if (at != NONE) {
-            batch.drop(batchPlace(at));
-            setIndex(session, cleanup, NONE);
+        int id = idOf(session, cleanup);
+        if (id != NONE) {
+            remove(id);
         }
+    }
+
+    private void add(Session session, boolean cleanup, long time) {
+        int id = entries.allocate(session, cleanup, time, registered++);
+        setId(session, cleanup, id);
+        if (time > takenOutTo && buckets.accepts(time)) {
+            buckets.add(id);
+        } else {
+            far.add(id);
+        }
+        size++;
+    }
+
+    private void remove(int id) {
+        int place = entries.places[id];
+        setId(entries.sessions[id], entries.cleanups[id], NONE);
+        if (place == SessionTimerEntries.DUE) {
+            taken.drop(id); // freed when the due timers pass it
+        } else {
+            if (place == SessionTimerEntries.IN_BUCKET) {
+                buckets.remove(id);
+            } else {
+                far.remove(id);
+            }
+            entries.free(id);
+        }
+        size--;
     }
 
     /**
@@ -108,178 +118,82 @@ final class SessionTimers {
      * stays first until {@link #removeDue}.
      */
     Session due(long watermark) {
-        boolean heapDue = size > 0 && times[0] <= watermark;
-        if (!batch.hasNext() && heapDue && countPop(watermark) >= Math.max(MIN_POPS, size >>> 3)) {
+        if (watermark > takenOutTo) {
             takeOutDue(watermark);
-            heapDue = size > 0 && times[0] <= watermark;
         }
-        if (batch.hasNext() && (!heapDue || firesBefore(batch.time(), batch.registration(), times[0], registrations[0]))) {
-            dueFromBatch = true;
-            return batch.session();
+        int first = taken.first();
+        if (first >= 0 && entries.times[first] > watermark) {
+            first = -1; // taken out to a later watermark than this one
         }
-        dueFromBatch = false;
-        return heapDue ? sessions[0] : null;
-    }
-
-    /** How many timers were popped at {@code watermark} before this one. */
-    private int countPop(long watermark) {
-        if (watermark != popsAt) {
-            popsAt = watermark;
-            pops = 0;
+        if (!far.isEmpty() && entries.times[far.first()] <= watermark
+                && (first < 0 || entries.firesBefore(far.first(), first))) {
+            first = far.first();
         }
-        return pops++;
+        due = first;
+        return first < 0 ? null : entries.sessions[first];
     }
 
     /** Whether the first timer is a cleanup timer. */
     boolean dueIsCleanup() {
-        return dueFromBatch ? batch.cleanup() : cleanups[0];
+        return entries.cleanups[due];
     }
 
     long dueTime() {
-        return dueFromBatch ? batch.time() : times[0];
+        return entries.times[due];
     }
 
-    /** Removes the first timer. */
+    /** Removes the first timer, which {@link #due} returned. */
     void removeDue() {
-        if (dueFromBatch) {
-            Session session = batch.session();
-            setIndex(session, batch.cleanup(), NONE);
-            batch.advance();
+        int id = due;
+        setId(entries.sessions[id], entries.cleanups[id], NONE);
+        if (entries.places[id] == SessionTimerEntries.DUE) {
+            taken.advance();
         } else {
-            removeAt(0);
+            far.remove(id);
         }
+        entries.free(id);
+        size--;
+        due = -1;
     }
 
     int size() {
-        return size + batch.size();
+        return size;
     }
 
     /** Every timer, in no particular order. */
     void forEach(TimerConsumer action) {
-        for (int i = 0; i < size; i++) {
-            action.accept(sessions[i], cleanups[i], times[i], registrations[i]);
-        }
-        batch.forEach(action);
+        entries.forEach(action);
     }
 
     /**
-     * Moves every timer due at {@code watermark} into the batch, sorted, in one pass over the heap,
-     * and makes a heap of the rest again (bottom up, in linear time).
+     * Takes the timers due at {@code watermark} out of the buckets, sorted; then moves the heap's
+     * timers that the buckets now reach into them.
      */
     private void takeOutDue(long watermark) {
-        batch.reset(size);
-        int kept = 0;
-        for (int i = 0; i < size; i++) {
-            Session session = sessions[i];
-            boolean cleanup = cleanups[i];
-            if (times[i] <= watermark) {
-                setIndex(session, cleanup, batchIndex(batch.add(session, cleanup, times[i], registrations[i])));
-            } else {
-                if (kept < i) {
-                    sessions[kept] = session;
-                    cleanups[kept] = cleanup;
-                    times[kept] = times[i];
-                    registrations[kept] = registrations[i];
-                }
-                kept++;
+        takenOutTo = watermark;
+        int from = taken.end();
+        buckets.takeOut(watermark, taken);
+        taken.sortFrom(from);
+        while (!far.isEmpty()) {
+            int id = far.first();
+            long time = entries.times[id];
+            if (time <= watermark || !buckets.accepts(time)) {
+                break; // due (it fires from the heap), or still beyond the buckets
             }
+            far.remove(id);
+            buckets.add(id);
         }
-        Arrays.fill(sessions, kept, size, null);
-        size = kept;
-        for (int i = 0; i < kept; i++) {
-            setIndex(sessions[i], cleanups[i], i);
-        }
-        for (int i = (kept - 2) >>> 2; kept > 1 && i >= 0; i--) {
-            siftDown(sessions[i], cleanups[i], times[i], registrations[i], i);
-        }
-        batch.sort();
     }
 
-    /** Where {@code session}'s timer is: its heap index, {@link #NONE}, or a {@link #batchIndex}. */
-    private static int placeOf(Session session, boolean cleanup) {
+    private int idOf(Session session, boolean cleanup) {
         return cleanup ? session.cleanupAt : session.fireAt;
     }
 
-    /** What a session holds for its timer at {@code place} in the batch: below {@link #NONE}. */
-    private static int batchIndex(int place) {
-        return -2 - place;
-    }
-
-    /** The batch place of a session's timer whose index is {@code index}, a {@link #batchIndex}. */
-    private static int batchPlace(int index) {
-        return -2 - index;
-    }
-
-    private void removeAt(int at) {
-        setIndex(sessions[at], cleanups[at], NONE);
-        int last = --size;
-        Session moved = sessions[last];
-        boolean cleanup = cleanups[last];
-        long time = times[last];
-        long registration = registrations[last];
-        sessions[last] = null;
-        if (at < last) {
-            siftDown(moved, cleanup, time, registration, at);
-            if (sessions[at] == moved && cleanups[at] == cleanup) {
-                siftUp(moved, cleanup, time, registration, at);
-            }
-        }
-    }
-
-    private static boolean firesBefore(long time, long registration, long otherTime, long otherRegistration) {
-        return time < otherTime || time == otherTime && registration < otherRegistration;
-    }
-
-    private void siftUp(Session session, boolean cleanup, long time, long registration, int at) {
-        while (at > 0) {
-            int parent = (at - 1) >>> 2;
-            if (!firesBefore(time, registration, times[parent], registrations[parent])) {
-                break;
-            }
-            move(parent, at);
-            at = parent;
-        }
-        set(at, session, cleanup, time, registration);
-    }
-
-    private void siftDown(Session session, boolean cleanup, long time, long registration, int at) {
-        while (true) {
-            int first = 4 * at + 1;
-            if (first >= size) {
-                break;
-            }
-            int child = first;
-            for (int c = first + 1, last = Math.min(first + 4, size); c < last; c++) {
-                if (firesBefore(times[c], registrations[c], times[child], registrations[child])) {
-                    child = c;
-                }
-            }
-            if (!firesBefore(times[child], registrations[child], time, registration)) {
-                break;
-            }
-            move(child, at);
-            at = child;
-        }
-        set(at, session, cleanup, time, registration);
-    }
-
-    private void move(int from, int to) {
-        set(to, sessions[from], cleanups[from], times[from], registrations[from]);
-    }
-
-    private void set(int at, Session session, boolean cleanup, long time, long registration) {
-        sessions[at] = session;
-        cleanups[at] = cleanup;
-        times[at] = time;
-        registrations[at] = registration;
-        setIndex(session, cleanup, at); // a store: nothing waits for it
-    }
-
-    private static void setIndex(Session session, boolean cleanup, int at) {
+    private static void setId(Session session, boolean cleanup, int id) {
         if (cleanup) {
-            session.cleanupAt = at;
+            session.cleanupAt = id;
         } else {
-            session.fireAt = at;
+            session.fireAt = id;
         }
     }
 }

@@ -46,7 +46,7 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
     private final OneResult<Object> result = new OneResult<>(); // what the function gets, refilled per firing
     private final Lateness<TimeWindow> lateness;
     private final SessionTable sessions;
-    private final SessionTimers sessionTimers = new SessionTimers();
+    private final SessionTimers sessionTimers;
     private Session[] touched = new Session[4]; // the sessions one element touches, by start
     private final SessionSnapshots<K> snapshots;
 
@@ -68,12 +68,26 @@ public final class SessionWindowOperator<K, IN, OUT> extends ForwardingOperator<
         this.keyed = new KeyedSupport<>(spec.keySelector(), context);
         this.elementKey = new ElementKey<>(keyed);
         this.sessions = new SessionTable(elementKey);
+        this.sessionTimers = new SessionTimers(timerHorizon(assigner, spec.allowedLatenessMillis()));
         this.accumulator = Accumulator.of(spec);
         this.timers = keyed.timerService(new NoTimers<>("session tables"));
         this.function = WindowFunctionRunner.of(spec, output, keyed, timers);
         this.lateness = Lateness.of(spec, spec.allowedLatenessMillis(), true, context);
         this.snapshots = new SessionSnapshots<>(keyed.backend(), accumulator.state(), timers, lateness,
                 context.config().getMaxParallelism());
+    }
+
+    /**
+     * How far ahead of the watermark most timers lie: a fixed gap, and the allowed lateness for
+     * cleanup timers unless it is long next to the gap (those timers then wait in a heap, and the
+     * firing timers keep buckets fit for the gap). Unknown for a dynamic gap.
+     */
+    private static long timerHorizon(SessionWindows<?> assigner, long allowedLateness) {
+        if (assigner.hasDynamicGap()) {
+            return 0;
+        }
+        long gap = assigner.gapOf(null);
+        return allowedLateness <= 3 * gap ? gap + allowedLateness : gap;
     }
 
     @Override

@@ -10,10 +10,10 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
- * Session timers fire by time, then registration, whether a watermark pops them from the heap one
- * by one or takes many out together: held to a sorted set of every timer, through registrations,
- * moves and deletes, watermarks that make a few or thousands due, and deletes and registrations
- * while a watermark's timers are still firing.
+ * Session timers fire by time, then registration, whether they wait in buckets near the watermark or
+ * in the heap beyond them: held to a sorted set of every timer, through registrations, moves and
+ * deletes, timers near and far ahead, watermarks that make a few or thousands due or jump past every
+ * bucket, and deletes and registrations while a watermark's timers are still firing.
  */
 class SessionTimersTest {
 
@@ -62,7 +62,7 @@ class SessionTimersTest {
             for (int s = 0; s < sessionCount; s++) {
                 sessions[s] = new Session("k" + s, 0, s, 0, 1, null);
             }
-            SessionTimers timers = new SessionTimers();
+            SessionTimers timers = new SessionTimers(random.nextBoolean() ? 0 : random.nextInt(1_000_000));
             Model model = new Model(sessionCount);
             long watermark = 0;
             String config = "seed=" + seed + " run=" + run + " sessions=" + sessionCount;
@@ -71,7 +71,7 @@ class SessionTimersTest {
                 for (int op = 0; op < operations; op++) {
                     int s = random.nextInt(sessionCount);
                     boolean cleanup = random.nextBoolean();
-                    long time = watermark + 1 + random.nextInt(1 + random.nextInt(2_000));
+                    long time = watermark + 1 + random.nextInt(1 + random.nextInt(random.nextInt(20) == 0 ? 5_000_000 : 2_000));
                     switch (random.nextInt(4)) {
                         case 0, 1 -> {
                             timers.register(sessions[s], cleanup, time);
@@ -89,7 +89,7 @@ class SessionTimersTest {
                         }
                     }
                 }
-                watermark += random.nextInt(random.nextBoolean() ? 20 : 2_500);
+                watermark += random.nextInt(20) == 0 ? random.nextInt(10_000_000) : random.nextInt(random.nextBoolean() ? 20 : 2_500);
                 drain(timers, model, sessions, watermark, random, config + " step=" + step);
                 assertThat(timers.size()).as(config).isEqualTo(model.timers.size());
             }
@@ -99,6 +99,41 @@ class SessionTimersTest {
             left.sort(FIRING_ORDER);
             assertThat(left).as(config).containsExactlyElementsOf(model.timers);
         }
+    }
+
+    @Test
+    void timersAtTheEndsOfTime_fireInOrder_atTheLastWatermark() {
+        long[] times = {Long.MAX_VALUE - 1, 1_700_000_000_000L, -1_000, Long.MIN_VALUE + 5, 0, 1_700_000_000_064L};
+        SessionTimers timers = new SessionTimers();
+        List<Long> registered = new ArrayList<>();
+        for (int s = 0; s < times.length; s++) {
+            timers.register(new Session("k" + s, 0, s, 0, 1, null), false, times[s]);
+            registered.add(times[s]);
+        }
+        assertThat(timers.due(Long.MIN_VALUE + 4)).isNull();
+        assertThat(timers.due(-1)).isNotNull();
+        List<Long> fired = new ArrayList<>();
+        for (Session due = timers.due(Long.MAX_VALUE); due != null; due = timers.due(Long.MAX_VALUE)) {
+            fired.add(timers.dueTime());
+            timers.removeDue();
+        }
+        registered.sort(null);
+        assertThat(fired).containsExactlyElementsOf(registered);
+        assertThat(timers.size()).isZero();
+    }
+
+    @Test
+    void aTimerBeyondTheBuckets_firesAtTheWatermarkThatJumpsPastIt() {
+        SessionTimers timers = new SessionTimers(); // buckets of 64 ms, about a minute of them
+        Session near = new Session("near", 0, 0, 0, 1, null);
+        Session far = new Session("far", 0, 1, 0, 1, null);
+        timers.register(near, false, 1_000);
+        timers.register(far, false, 200_000); // beyond the buckets: in the heap
+        assertThat(timers.due(200_010)).isSameAs(near);
+        timers.removeDue();
+        assertThat(timers.due(200_010)).isSameAs(far); // due in the watermark's own bucket
+        timers.removeDue();
+        assertThat(timers.due(200_010)).isNull();
     }
 
     /**
