@@ -4,9 +4,7 @@ import java.util.Arrays;
 
 /**
  * Session timers a watermark has reached, taken out of {@link SessionTimerBuckets} together, sorted
- * once into firing order (time, then registration) and handed out front to back. The buckets give
- * them nearly in that order already (bucket by bucket, each in registration order), which the sort
- * checks for before it moves anything.
+ * into firing order (time, then registration) a bucket at a time, and handed out front to back.
  *
  * <p>A timer taken out can still be deleted before its turn: it is marked
  * {@link SessionTimerEntries#DROPPED}, skipped, and its entry freed when the turn passes it (not

@@ -101,8 +101,8 @@ final class SessionTimerBuckets {
     }
 
     /**
-     * Takes every timer at or before {@code watermark} out into {@code due}, bucket by bucket in time
-     * order, each bucket's in registration order; the ring then starts at the watermark's bucket.
+     * Takes every timer at or before {@code watermark} out into {@code due}, in firing order; the
+     * ring then starts at the watermark's bucket.
      */
     void takeOut(long watermark, DueTimers due) {
         long last = watermark >> shift;
@@ -120,8 +120,12 @@ final class SessionTimerBuckets {
         first = Math.max(first, last);
     }
 
-    /** Takes the timers of bucket {@code b} at or before {@code watermark} out, in the order they are linked. */
+    /**
+     * Takes the timers of bucket {@code b} at or before {@code watermark} out, sorted: buckets hold
+     * disjoint times, so sorting each on its own sorts them all, in fewer comparisons.
+     */
     private void takeOut(int b, long watermark, DueTimers due) {
+        int from = due.end();
         long least = Long.MAX_VALUE;
         long[] times = entries.times;
         for (int id = heads[b]; id >= 0; ) {
@@ -135,5 +139,6 @@ final class SessionTimerBuckets {
             id = next;
         }
         leastTimes[b] = least;
+        due.sortFrom(from);
     }
 }

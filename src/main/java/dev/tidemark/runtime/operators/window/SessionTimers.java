@@ -10,7 +10,7 @@ package dev.tidemark.runtime.operators.window;
  * a timer of a session that grows moves rather than leaving a stale entry behind. Timers near the
  * watermark, nearly all of them, are in {@link SessionTimerBuckets} of a width fit for the
  * sessions' gap: registering, moving or deleting one costs a link or an unlink, and a watermark
- * takes its due timers out bucket by bucket into {@link DueTimers}, sorted there in one pass. The
+ * takes its due timers out bucket by bucket into {@link DueTimers}, each bucket's sorted there. The
  * others (far ahead, or registered at or before a watermark already taken out to) wait in a
  * {@link SessionTimerHeap}, from which timers move into the buckets as the watermark nears them, and
  * due ones are merged with the taken-out ones in firing order. A heap for every timer cost a walk
@@ -166,14 +166,12 @@ final class SessionTimers {
     }
 
     /**
-     * Takes the timers due at {@code watermark} out of the buckets, sorted; then moves the heap's
+     * Takes the timers due at {@code watermark} out of the buckets; then moves the heap's
      * timers that the buckets now reach into them.
      */
     private void takeOutDue(long watermark) {
         takenOutTo = watermark;
-        int from = taken.end();
         buckets.takeOut(watermark, taken);
-        taken.sortFrom(from);
         while (!far.isEmpty()) {
             int id = far.first();
             long time = entries.times[id];
