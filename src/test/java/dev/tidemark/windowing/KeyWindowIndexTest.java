@@ -92,6 +92,38 @@ class KeyWindowIndexTest {
     }
 
     /**
+     * With three windows per element and keys that never come back, the operator gives up its key
+     * index midway (its tables then find keys on their own): the results stay the general operator's,
+     * also across snapshots taken before and after, and restored into either operator.
+     */
+    @Test
+    void keysThatNeverComeBack_withFewWindowsPerElement_giveTheGeneralOperatorsOutput_acrossSnapshots() {
+        Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> aligned =
+                keyed -> windows(keyed, twelveBy4(), 6, false, Fold.DIGITS);
+        Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> general =
+                keyed -> windows(keyed, twelveBy4(), 6, true, Fold.DIGITS);
+        List<String> uninterrupted = runSwitchingAt(-1, general, general, KeyWindowIndexTest::keysOnce);
+        assertThat(runSwitchingAt(-1, aligned, aligned, KeyWindowIndexTest::keysOnce)).isEqualTo(uninterrupted);
+        for (int at : new int[] {30, 158, 233}) {
+            assertThat(runSwitchingAt(at, aligned, aligned, KeyWindowIndexTest::keysOnce))
+                    .as("aligned at " + at).isEqualTo(uninterrupted);
+            assertThat(runSwitchingAt(at, aligned, general, KeyWindowIndexTest::keysOnce))
+                    .as("aligned, then general, at " + at).isEqualTo(uninterrupted);
+            assertThat(runSwitchingAt(at, general, aligned, KeyWindowIndexTest::keysOnce))
+                    .as("general, then aligned, at " + at).isEqualTo(uninterrupted);
+        }
+    }
+
+    /** Step {@code i}: a hundred events of keys not seen before (but one key that recurs), up to 5 ms behind, and a watermark. */
+    private static void keysOnce(TestSource<Event> in, int i) {
+        for (int j = 0; j < 100; j++) {
+            int key = j == 0 ? 7 : i * 100 + j;
+            in.emit(new Event(key, (i + j) % 10), i - (i * 7 + j) % 6);
+        }
+        in.emitWatermark(i - 6);
+    }
+
+    /**
      * A hundred windows per element: each key's ring spans more cells than one word of bits holds,
      * for common and rare keys alike.
      */

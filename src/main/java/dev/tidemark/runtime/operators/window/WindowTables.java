@@ -32,6 +32,7 @@ final class WindowTables<K> {
     private KeyWindowIndex keyIndex; // sliding windows: keys found once per element; null: by each table's index
     private int elementSlot = -1; // the element's key's slot in keyIndex, once looked up
     private boolean firstMayWait; // whether a rare key's element may wait in its windows (KeyWindowIndex.putFirst)
+    private KeyRecurrence recurrence; // whether keyIndex pays, with few windows per element
     private WindowTable spare; // the last table removed, whose arrays the next one opened reuses
 
     /**
@@ -57,6 +58,7 @@ final class WindowTables<K> {
     void findKeysOncePerElement(long slide, Accumulator<?, Object> accumulator, boolean firstMayWait) {
         keyIndex = new KeyWindowIndex(slide, longKeys, accumulator);
         this.firstMayWait = firstMayWait;
+        this.recurrence = new KeyRecurrence((length + slide - 1) / slide);
     }
 
     /** A new element's key has been read: it is looked up (once) when it reaches its first window. */
@@ -228,6 +230,7 @@ final class WindowTables<K> {
             if (heldTo > heldFrom) {
                 keyIndex.addToAll(elementSlot, latest - heldFrom, heldTo - heldFrom, value); // one pass
             }
+            recurrence.element(heldTo > heldFrom);
         }
         // A key that the window before the element's latest does not hold is rare: its element is likely
         // alone in each of its windows, where it waits rather than make an accumulator in each. (A key
@@ -263,7 +266,10 @@ final class WindowTables<K> {
         }
     }
 
-    /** Too many keys for rings: each table finds keys by its own index from now on, and holds their accumulators. */
+    /**
+     * Too many keys for rings, or keys too rarely back for them: each table finds keys by its own
+     * index from now on, and holds their accumulators.
+     */
     private void dropKeyIndex() {
         keyIndex.writeBack(this);
         keyIndex = null;
@@ -347,7 +353,9 @@ final class WindowTables<K> {
         }
         System.arraycopy(tables, 1, tables, 0, --count);
         tables[count] = null;
-        if (keyIndex != null && !keyIndex.removed(removed, this)) {
+        if (keyIndex != null && recurrence.indexDoesNotPay()) {
+            dropKeyIndex(); // the removed table's cells go with the index
+        } else if (keyIndex != null && !keyIndex.removed(removed, this)) {
             keyIndex = null;
         }
         spare = removed; // the next window opened reuses its arrays

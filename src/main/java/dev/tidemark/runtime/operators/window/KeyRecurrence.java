@@ -1,0 +1,56 @@
+package dev.tidemark.runtime.operators.window;
+
+/**
+ * Whether a {@link KeyWindowIndex} pays for itself with few windows per element: how often an
+ * element's key is already in one of its windows. The index finds a key once for all its windows
+ * and keeps it between them; a key seen once per element, that no open window holds (one element
+ * per key every few window lengths), costs it a slot, a relayout when dead slots pile up and a boxed
+ * key per slot, which with up to {@link #MAX_WINDOWS} windows per element cost more than looking
+ * the key up in each window's own table (1.5x slower with two and three windows, level with five,
+ * in {@code SlidingWindowBenchmark} at one element per key and window). With more windows per
+ * element, the index's single lookup and its elements that wait for their windows' firing win
+ * however rarely keys come back.
+ *
+ * <p>Counted per element; judged at each window's cleanup over the elements since the last.
+ *
+ * <p>Threading: the owning task's thread only.
+ */
+final class KeyRecurrence {
+
+    /** Windows per element up to which an index is given up when keys rarely come back. */
+    static final int MAX_WINDOWS = 4;
+    private static final int MIN_ELEMENTS = 4096; // fewer since the last judgement say too little
+    private static final int HELD_SHARE = 4; // rare: under a quarter of the elements find their key held
+
+    private final boolean fewWindows;
+    private int elements;
+    private int held;
+    private int rareInARow; // a job's first window finds every key new: one judgement is not enough
+
+    /** @param windowsPerElement how many windows each element belongs to */
+    KeyRecurrence(long windowsPerElement) {
+        this.fewWindows = windowsPerElement <= MAX_WINDOWS;
+    }
+
+    /** Counts an element: {@code keyHeld}, whether one of its windows already held its key. */
+    void element(boolean keyHeld) {
+        elements++;
+        if (keyHeld) {
+            held++;
+        }
+    }
+
+    /**
+     * At a window's cleanup: whether keys came back so rarely, at this and the judgement before,
+     * that the operator's tables should find them on their own from now on.
+     */
+    boolean indexDoesNotPay() {
+        if (!fewWindows || elements < MIN_ELEMENTS) {
+            return false;
+        }
+        rareInARow = held < elements / HELD_SHARE ? rareInARow + 1 : 0;
+        elements = 0;
+        held = 0;
+        return rareInARow >= 2;
+    }
+}

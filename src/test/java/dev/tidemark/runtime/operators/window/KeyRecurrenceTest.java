@@ -1,0 +1,51 @@
+package dev.tidemark.runtime.operators.window;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The key index is given up only with few windows per element, over enough elements, and when keys
+ * came back rarely at two judgements in a row (a job's first window finds every key new).
+ */
+class KeyRecurrenceTest {
+
+    private static void count(KeyRecurrence recurrence, int elements, int held) {
+        for (int i = 0; i < elements; i++) {
+            recurrence.element(i < held);
+        }
+    }
+
+    @Test
+    void rareKeysAtTwoJudgementsInARow_giveTheIndexUp() {
+        KeyRecurrence recurrence = new KeyRecurrence(2);
+        count(recurrence, 5_000, 0);
+        assertThat(recurrence.indexDoesNotPay()).as("first judgement").isFalse();
+        count(recurrence, 5_000, 1_000);
+        assertThat(recurrence.indexDoesNotPay()).as("second, under a quarter held").isTrue();
+    }
+
+    @Test
+    void keysThatComeBack_orTooFewElements_keepTheIndex() {
+        KeyRecurrence recurrence = new KeyRecurrence(KeyRecurrence.MAX_WINDOWS);
+        count(recurrence, 5_000, 0);
+        assertThat(recurrence.indexDoesNotPay()).isFalse();
+        count(recurrence, 5_000, 2_000); // 40 % held: not rare, and the run starts again
+        assertThat(recurrence.indexDoesNotPay()).isFalse();
+        count(recurrence, 5_000, 0);
+        assertThat(recurrence.indexDoesNotPay()).isFalse();
+        count(recurrence, 100, 0); // too few to judge: counted on
+        assertThat(recurrence.indexDoesNotPay()).isFalse();
+        count(recurrence, 4_000, 0);
+        assertThat(recurrence.indexDoesNotPay()).as("4,100 elements, none held, second in a row").isTrue();
+    }
+
+    @Test
+    void manyWindowsPerElement_keepTheIndex_howeverRarelyKeysComeBack() {
+        KeyRecurrence recurrence = new KeyRecurrence(KeyRecurrence.MAX_WINDOWS + 1);
+        for (int judgement = 0; judgement < 4; judgement++) {
+            count(recurrence, 10_000, 0);
+            assertThat(recurrence.indexDoesNotPay()).isFalse();
+        }
+    }
+}
