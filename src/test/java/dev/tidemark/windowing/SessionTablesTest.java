@@ -92,6 +92,42 @@ class SessionTablesTest {
     }
 
     /**
+     * Gaps of seconds and an allowed lateness of up to minutes, over minutes of event time: timers
+     * lie in buckets a second or more wide, and cleanup timers beyond the buckets' reach wait in a
+     * heap and move into the buckets as the watermark nears them; the results stay the general
+     * operator's.
+     */
+    @Test
+    void longGapsAndLateness_giveTheGeneralOperatorsOutput_inTheSameOrder() {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        for (int run = 0; run < 20; run++) {
+            long gap = 1_000 * (1 + random.nextInt(12));
+            SessionWindows<Object> assigner = random.nextBoolean() ? EventTimeSessionWindows.withGap(Duration.ofMillis(gap))
+                    : EventTimeSessionWindows.withDynamicGap(e -> ((Event) e).value() % 3 == 0 ? gap * 4 : 1_000);
+            long lateness = switch (random.nextInt(3)) {
+                case 0 -> 0;
+                case 1 -> 1_000L * random.nextInt(40);
+                default -> 60_000 + 1_000L * random.nextInt(200); // beyond the buckets
+            };
+            Contents contents = Contents.values()[random.nextInt(Contents.values().length)];
+            String config = "seed=" + seed + " run=" + run + " gap=" + gap + " assigner=" + assigner + " lateness="
+                    + lateness + " contents=" + contents;
+            AlignedWindowsTest.assertSameOutput(config, keyed -> sessions(keyed, assigner, lateness, false, contents),
+                    keyed -> sessions(keyed, assigner, lateness, true, contents), in -> {
+                        long clock = 0;
+                        for (int i = 0; i < 400; i++) {
+                            clock += 1_000L * random.nextInt(4);
+                            in.emit(new Event(random.nextInt(5), 1 + random.nextInt(9)), clock - 1_000L * random.nextInt(30));
+                            if (random.nextInt(6) == 0) {
+                                in.emitWatermark(clock - 1_000L * random.nextInt(40));
+                            }
+                        }
+                    });
+        }
+    }
+
+    /**
      * Many sessions per key arriving in reverse time order, then elements that fall between, inside
      * and across them: the sessions' index by start (a key past {@code INDEX_THRESHOLD} sessions)
      * must give the general operator's results, merges and widenings included.
