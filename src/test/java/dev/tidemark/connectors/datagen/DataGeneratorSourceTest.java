@@ -52,6 +52,23 @@ class DataGeneratorSourceTest {
                 .isGreaterThanOrEqualTo(5L);
     }
 
+    /** A generator that fails at an index gets every element before it emitted, then fails the job with its exception. */
+    @Test
+    void aGeneratorThatFails_failsTheJob_afterEveryElementBeforeTheFailingIndex() {
+        SEEN.clear();
+        DataGeneratorSource<Long> source = new DataGeneratorSource<>(index -> {
+            if (index == 100) {
+                throw new IllegalArgumentException("no element for index " + index);
+            }
+            return index;
+        }, 1_000, Types.LONG);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(1);
+        env.fromSource(source, WatermarkStrategy.noWatermarks(), "Generator").addSink((value, context) -> SEEN.add(value));
+        assertThatThrownBy(() -> env.execute("failing generator")).hasStackTraceContaining("Generator")
+                .hasStackTraceContaining("no element for index 100");
+        assertThat(SEEN).containsExactlyElementsOf(IntStream.range(0, 100).mapToObj(i -> (long) i).toList());
+    }
+
     /** Prefixes each index with the instance's place, learnt in open. */
     static final class Placed implements GeneratorFunction<Long, String> {
         private transient String place;

@@ -4,12 +4,12 @@ package dev.tidemark.runtime.operators.window;
  * Whether a {@link KeyWindowIndex} pays for itself with few windows per element: how often an
  * element's key is already in one of its windows. The index finds a key once for all its windows
  * and keeps it between them; a key seen once per element, that no open window holds (one element
- * per key every few window lengths), costs it a slot, a relayout when dead slots pile up and a boxed
- * key per slot, which with up to {@link #MAX_WINDOWS} windows per element cost more than looking
- * the key up in each window's own table (1.5x slower with two and three windows, level with five,
- * in {@code SlidingWindowBenchmark} at one element per key and window). With more windows per
- * element, the index's single lookup and its elements that wait for their windows' firing win
- * however rarely keys come back.
+ * per key every few window lengths), costs it a slot, a relayout when dead slots pile up and a
+ * boxed key per slot. With up to {@link #MAX_WINDOWS} windows per element that costs more than
+ * looking the key up in each window's own table: the index was 1.6 and 1.4 times slower with two
+ * and three windows, 1.1 times with five, in {@code SlidingWindowBenchmark} at one element per key
+ * and window. With more windows per element, the index's single lookup, and its elements that wait
+ * for their windows' firing, win however rarely keys come back.
  *
  * <p>Counted per element; judged at each window's cleanup over the elements since the last.
  *

@@ -39,14 +39,9 @@ final class SessionTimers {
     private int size;
     private int due = -1; // the id {@link #due} returned last
 
-    /** Timers for sessions whose timers lie up to about a minute ahead of the watermark. */
-    SessionTimers() {
-        this(0);
-    }
-
     /**
      * @param horizonMillis how far ahead of the watermark most timers will be (the sessions' gap
-     *     plus the allowed lateness): the buckets reach four times as far
+     *     plus the allowed lateness): the buckets reach four times as far; 0 for about a minute
      */
     SessionTimers(long horizonMillis) {
         this.buckets = new SessionTimerBuckets(entries, SessionTimerBuckets.shiftFor(horizonMillis));

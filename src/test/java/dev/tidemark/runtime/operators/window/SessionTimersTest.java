@@ -104,7 +104,7 @@ class SessionTimersTest {
     @Test
     void timersAtTheEndsOfTime_fireInOrder_atTheLastWatermark() {
         long[] times = {Long.MAX_VALUE - 1, 1_700_000_000_000L, -1_000, Long.MIN_VALUE + 5, 0, 1_700_000_000_064L};
-        SessionTimers timers = new SessionTimers();
+        SessionTimers timers = new SessionTimers(0);
         List<Long> registered = new ArrayList<>();
         for (int s = 0; s < times.length; s++) {
             timers.register(new Session("k" + s, 0, s, 0, 1, null), false, times[s]);
@@ -124,7 +124,7 @@ class SessionTimersTest {
 
     @Test
     void aTimerBeyondTheBuckets_firesAtTheWatermarkThatJumpsPastIt() {
-        SessionTimers timers = new SessionTimers(); // buckets of 64 ms, about a minute of them
+        SessionTimers timers = new SessionTimers(0); // buckets of 64 ms, about a minute of them
         Session near = new Session("near", 0, 0, 0, 1, null);
         Session far = new Session("far", 0, 1, 0, 1, null);
         timers.register(near, false, 1_000);
