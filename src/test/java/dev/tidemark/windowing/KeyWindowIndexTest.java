@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Function;
+import java.util.function.ObjIntConsumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -75,20 +76,9 @@ class KeyWindowIndexTest {
      */
     @Test
     void firstElementsWaitingInTheirWindows_surviveASnapshot_intoEitherOperator() {
-        Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> aligned =
-                keyed -> windows(keyed, twelveBy4(), 6, false, Fold.DIGITS);
-        Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> general =
-                keyed -> windows(keyed, twelveBy4(), 6, true, Fold.DIGITS);
-        List<String> uninterrupted = runSwitchingAt(-1, general, general, KeyWindowIndexTest::rareAndCommonKeys);
+        List<String> uninterrupted = assertSameAcrossSnapshots(KeyWindowIndexTest::rareAndCommonKeys, 57, 158, 233);
         assertThat(uninterrupted).as("rare keys alone in a window").anyMatch(s -> s.startsWith("7|"))
                 .as("late firings").anyMatch(s -> s.contains("|fired 2|"));
-        assertThat(runSwitchingAt(-1, aligned, aligned, KeyWindowIndexTest::rareAndCommonKeys)).isEqualTo(uninterrupted);
-        for (int at : new int[] {57, 158, 233}) {
-            assertThat(runSwitchingAt(at, aligned, aligned, KeyWindowIndexTest::rareAndCommonKeys))
-                    .as("aligned at " + at).isEqualTo(uninterrupted);
-            assertThat(runSwitchingAt(at, aligned, general, KeyWindowIndexTest::rareAndCommonKeys))
-                    .as("aligned, then general, at " + at).isEqualTo(uninterrupted);
-        }
     }
 
     /**
@@ -98,20 +88,30 @@ class KeyWindowIndexTest {
      */
     @Test
     void keysThatNeverComeBack_withFewWindowsPerElement_giveTheGeneralOperatorsOutput_acrossSnapshots() {
+        assertSameAcrossSnapshots(KeyWindowIndexTest::keysOnce, 30, 158, 233);
+    }
+
+    /**
+     * Runs {@code events} through twelve-by-four sliding windows with a lateness of 6 ms on the
+     * aligned operator, uninterrupted and with a snapshot at each of {@code snapshotsAt} restored
+     * into either operator (and the general operator's restored into the aligned one), and asserts
+     * every run gives the general operator's uninterrupted output, which it returns.
+     */
+    private static List<String> assertSameAcrossSnapshots(ObjIntConsumer<TestSource<Event>> events, int... snapshotsAt) {
         Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> aligned =
                 keyed -> windows(keyed, twelveBy4(), 6, false, Fold.DIGITS);
         Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> general =
                 keyed -> windows(keyed, twelveBy4(), 6, true, Fold.DIGITS);
-        List<String> uninterrupted = runSwitchingAt(-1, general, general, KeyWindowIndexTest::keysOnce);
-        assertThat(runSwitchingAt(-1, aligned, aligned, KeyWindowIndexTest::keysOnce)).isEqualTo(uninterrupted);
-        for (int at : new int[] {30, 158, 233}) {
-            assertThat(runSwitchingAt(at, aligned, aligned, KeyWindowIndexTest::keysOnce))
-                    .as("aligned at " + at).isEqualTo(uninterrupted);
-            assertThat(runSwitchingAt(at, aligned, general, KeyWindowIndexTest::keysOnce))
+        List<String> uninterrupted = runSwitchingAt(-1, general, general, events);
+        assertThat(runSwitchingAt(-1, aligned, aligned, events)).isEqualTo(uninterrupted);
+        for (int at : snapshotsAt) {
+            assertThat(runSwitchingAt(at, aligned, aligned, events)).as("aligned at " + at).isEqualTo(uninterrupted);
+            assertThat(runSwitchingAt(at, aligned, general, events))
                     .as("aligned, then general, at " + at).isEqualTo(uninterrupted);
-            assertThat(runSwitchingAt(at, general, aligned, KeyWindowIndexTest::keysOnce))
+            assertThat(runSwitchingAt(at, general, aligned, events))
                     .as("general, then aligned, at " + at).isEqualTo(uninterrupted);
         }
+        return uninterrupted;
     }
 
     /** Step {@code i}: a hundred events of keys not seen before (but one key that recurs), up to 5 ms behind, and a watermark. */
