@@ -10,6 +10,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.tidemark.windowing.AlignedWindowsTest.Event;
 import dev.tidemark.windowing.AlignedWindowsTest.Fold;
 import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
+import dev.tidemark.windowing.assigners.WindowAssigner;
+import dev.tidemark.windowing.windows.TimeWindow;
 import dev.tidemark.api.KeyedStream;
 import dev.tidemark.api.SingleOutputStreamOperator;
 import dev.tidemark.testing.TestDriver;
@@ -92,16 +94,35 @@ class KeyWindowIndexTest {
     }
 
     /**
+     * Keys that never come back make the operator give its key index up; when keys then recur, it
+     * takes a new one up, laying out the keys of the windows open then: the results stay the
+     * general operator's, across snapshots taken while given up and after, restored into either
+     * operator.
+     */
+    @Test
+    void keysThatRecurAgain_afterTheIndexWasGivenUp_giveTheGeneralOperatorsOutput_acrossSnapshots() {
+        // windows that stay open from before the index was given up until after it is taken up again
+        var fortyBy20 = SlidingEventTimeWindows.of(Duration.ofMillis(40), Duration.ofMillis(20));
+        assertSameAcrossSnapshots(fortyBy20, 30, KeyWindowIndexTest::keysOnceThenRecurring, 70, 100, 230);
+    }
+
+    /**
      * Runs {@code events} through twelve-by-four sliding windows with a lateness of 6 ms on the
      * aligned operator, uninterrupted and with a snapshot at each of {@code snapshotsAt} restored
      * into either operator (and the general operator's restored into the aligned one), and asserts
      * every run gives the general operator's uninterrupted output, which it returns.
      */
     private static List<String> assertSameAcrossSnapshots(ObjIntConsumer<TestSource<Event>> events, int... snapshotsAt) {
+        return assertSameAcrossSnapshots(twelveBy4(), 6, events, snapshotsAt);
+    }
+
+    /** {@link #assertSameAcrossSnapshots(ObjIntConsumer, int...)} through {@code assigner}'s windows and {@code lateness}. */
+    private static List<String> assertSameAcrossSnapshots(WindowAssigner<Object, TimeWindow> assigner, long lateness,
+            ObjIntConsumer<TestSource<Event>> events, int... snapshotsAt) {
         Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> aligned =
-                keyed -> windows(keyed, twelveBy4(), 6, false, Fold.DIGITS);
+                keyed -> windows(keyed, assigner, lateness, false, Fold.DIGITS);
         Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> general =
-                keyed -> windows(keyed, twelveBy4(), 6, true, Fold.DIGITS);
+                keyed -> windows(keyed, assigner, lateness, true, Fold.DIGITS);
         List<String> uninterrupted = runSwitchingAt(-1, general, general, events);
         assertThat(runSwitchingAt(-1, aligned, aligned, events)).isEqualTo(uninterrupted);
         for (int at : snapshotsAt) {
@@ -118,6 +139,19 @@ class KeyWindowIndexTest {
     private static void keysOnce(TestSource<Event> in, int i) {
         for (int j = 0; j < 100; j++) {
             int key = j == 0 ? 7 : i * 100 + j;
+            in.emit(new Event(key, (i + j) % 10), i - (i * 7 + j) % 6);
+        }
+        in.emitWatermark(i - 6);
+    }
+
+    /**
+     * Step {@code i}: up to step 59, 250 events of keys not seen before, then of 30 keys, each in
+     * every window (250 events a step up to step 179, 50 after); up to 5 ms behind, and a watermark.
+     */
+    private static void keysOnceThenRecurring(TestSource<Event> in, int i) {
+        int events = i < 180 ? 250 : 50;
+        for (int j = 0; j < events; j++) {
+            int key = i < 60 ? i * 250 + j : j % 30;
             in.emit(new Event(key, (i + j) % 10), i - (i * 7 + j) % 6);
         }
         in.emitWatermark(i - 6);

@@ -11,7 +11,15 @@ package dev.tidemark.runtime.operators.window;
  * and window. With more windows per element, the index's single lookup, and its elements that wait
  * for their windows' firing, win however rarely keys come back.
  *
- * <p>Counted per element; judged at each window's cleanup over the elements since the last.
+ * <p>A stream changes: keys that rarely came back at first (a backfill, the first minutes of a
+ * job) may recur later. While the index is given up, each lookup in a window's own table counts
+ * whether it found the key; when at least half of them did, at two window cleanups in a row, the
+ * index is taken up again. Judged on lookups rather than elements, a key found in one of its two
+ * windows counts half: the way back asks for keys that recur more than the way out allowed, so a
+ * stream on the edge does not lay its keys out again and again.
+ *
+ * <p>Counted per element (per lookup while given up); judged at each window's cleanup over the
+ * counts since the last.
  *
  * <p>Threading: the owning task's thread only.
  */
@@ -21,11 +29,13 @@ final class KeyRecurrence {
     static final int MAX_WINDOWS = 4;
     private static final int MIN_ELEMENTS = 4096; // fewer since the last judgement say too little
     private static final int HELD_SHARE = 4; // rare: under a quarter of the elements find their key held
+    private static final int FOUND_SHARE = 2; // recurring again: at least half of the lookups find the key
 
     private final boolean fewWindows;
-    private int elements;
+    private int elements; // or lookups, while the index is given up
     private int held;
     private int rareInARow; // a job's first window finds every key new: one judgement is not enough
+    private int recurringInARow;
 
     /** @param windowsPerElement how many windows each element belongs to */
     KeyRecurrence(long windowsPerElement) {
@@ -40,6 +50,11 @@ final class KeyRecurrence {
         }
     }
 
+    /** Counts a lookup in a window's own table, while the index is given up: {@code found}, whether it held the key. */
+    void lookup(boolean found) {
+        element(found);
+    }
+
     /**
      * At a window's cleanup: whether keys came back so rarely, at this and the judgement before,
      * that the operator's tables should find them on their own from now on.
@@ -49,8 +64,29 @@ final class KeyRecurrence {
             return false;
         }
         rareInARow = held < elements / HELD_SHARE ? rareInARow + 1 : 0;
+        return switched(rareInARow >= 2);
+    }
+
+    /**
+     * At a window's cleanup, while the index is given up: whether keys were found in their windows so
+     * often, at this and the judgement before, that the index should be taken up again.
+     */
+    boolean indexPaysAgain() {
+        if (elements < MIN_ELEMENTS) {
+            return false;
+        }
+        recurringInARow = held >= elements / FOUND_SHARE ? recurringInARow + 1 : 0;
+        return switched(recurringInARow >= 2);
+    }
+
+    /** Starts the next count; on a switch, the next judgement in a row too. */
+    private boolean switched(boolean switches) {
         elements = 0;
         held = 0;
-        return rareInARow >= 2;
+        if (switches) {
+            rareInARow = 0;
+            recurringInARow = 0;
+        }
+        return switches;
     }
 }

@@ -306,6 +306,30 @@ final class KeyWindowIndex {
     }
 
     /**
+     * Lays out the keys of every open table that is not clipped, filled without an index, in rings
+     * that hold the windows from index {@code first} to {@code latest}, and takes their accumulators.
+     *
+     * @return false if that span is wider than a ring may be, or the keys do not fit in rings: the
+     *     tables keep their accumulators and go on without this index
+     */
+    boolean layOut(long first, long latest, WindowTables<?> tables) {
+        long span = latest - first + 1;
+        if (span > MAX_SPAN) {
+            return false;
+        }
+        int bits = 2;
+        while (1L << bits < span) {
+            bits++;
+        }
+        if (!rebuild(tables, true, bits)) {
+            return false;
+        }
+        firstReserved = first;
+        latestReserved = latest;
+        return true;
+    }
+
+    /**
      * {@code table}, a window's, is dropped: its keys have one open window fewer, and its cells are
      * emptied.
      *

@@ -232,6 +232,11 @@ final class WindowTable {
         return slots == null ? -1 : slots[position];
     }
 
+    /** Forgets every key's slot, of a {@link KeyWindowIndex} given up: a new one gives them again. */
+    void forgetSlots() {
+        slots = null;
+    }
+
     /** Gives the key at {@code position} slot {@code slot} of the operator's {@link KeyWindowIndex}. */
     void setSlotAt(int position, int slot) {
         if (slots == null) {

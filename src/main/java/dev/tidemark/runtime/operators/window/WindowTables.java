@@ -33,6 +33,9 @@ final class WindowTables<K> {
     private int elementSlot = -1; // the element's key's slot in keyIndex, once looked up
     private boolean firstMayWait; // whether a rare key's element may wait in its windows (KeyWindowIndex.putFirst)
     private KeyRecurrence recurrence; // whether keyIndex pays, with few windows per element
+    private boolean keysRarelyRecur; // keyIndex was given up for keys that rarely came back: it may be taken up again
+    private long slide; // of the windows keyIndex is for
+    private Accumulator<?, Object> indexAccumulator; // the accumulator keyIndex adds waiting elements with
     private WindowTable spare; // the last table removed, whose arrays the next one opened reuses
 
     /**
@@ -57,6 +60,8 @@ final class WindowTables<K> {
      */
     void findKeysOncePerElement(long slide, Accumulator<?, Object> accumulator, boolean firstMayWait) {
         keyIndex = new KeyWindowIndex(slide, longKeys, accumulator);
+        this.slide = slide;
+        this.indexAccumulator = accumulator;
         this.firstMayWait = firstMayWait;
         this.recurrence = new KeyRecurrence((length + slide - 1) / slide);
     }
@@ -167,6 +172,9 @@ final class WindowTables<K> {
             return accumulateAtSlot(table, value, accumulator, false);
         }
         int position = key.unboxed() ? table.findLong(key.longKey(), key.hash()) : table.find(key.key(), key.hash());
+        if (keysRarelyRecur) {
+            recurrence.lookup(position >= 0);
+        }
         if (position < 0) {
             Object first = accumulator.first(value);
             return key.unboxed() ? table.addLong(key.longKey(), key.hash(), first, arrivals++, key.key())
@@ -355,10 +363,37 @@ final class WindowTables<K> {
         tables[count] = null;
         if (keyIndex != null && recurrence.indexDoesNotPay()) {
             dropKeyIndex(); // the removed table's cells go with the index
+            keysRarelyRecur = true;
         } else if (keyIndex != null && !keyIndex.removed(removed, this)) {
             keyIndex = null;
+        } else if (keysRarelyRecur && recurrence.indexPaysAgain()) {
+            takeUpKeyIndex();
         }
         spare = removed; // the next window opened reuses its arrays
+    }
+
+    /**
+     * Keys recur again, after the key index was given up for keys that did not: a new index lays
+     * out the keys of every open table that is not clipped, and takes their accumulators. Stays
+     * without one if the open windows span more than a ring holds, or there are too many keys.
+     */
+    private void takeUpKeyIndex() {
+        KeyWindowIndex index = new KeyWindowIndex(slide, longKeys, indexAccumulator);
+        long first = Long.MAX_VALUE;
+        long latest = Long.MIN_VALUE;
+        for (int t = 0; t < count; t++) {
+            WindowTable table = tables[t];
+            if (!isClipped(table.window())) {
+                table.forgetSlots(); // of the index given up
+                table.setRingIndex(index.windowIndex(table.window().start()));
+                first = Math.min(first, table.ringIndex());
+                latest = Math.max(latest, table.ringIndex());
+            }
+        }
+        if (first > latest || index.layOut(first, latest, this)) {
+            keyIndex = index;
+            keysRarelyRecur = false;
+        }
     }
 
     /** How many keys all tables hold together. */

@@ -6,7 +6,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The key index is given up only with few windows per element, over enough elements, and when keys
- * came back rarely at two judgements in a row (a job's first window finds every key new).
+ * came back rarely at two judgements in a row (a job's first window finds every key new); it is
+ * taken up again when at least half of the tables' lookups find their key, at two judgements in a
+ * row.
  */
 class KeyRecurrenceTest {
 
@@ -47,5 +49,57 @@ class KeyRecurrenceTest {
             count(recurrence, 10_000, 0);
             assertThat(recurrence.indexDoesNotPay()).isFalse();
         }
+    }
+
+    private static void lookUp(KeyRecurrence recurrence, int lookups, int found) {
+        for (int i = 0; i < lookups; i++) {
+            recurrence.lookup(i < found);
+        }
+    }
+
+    private static KeyRecurrence givenUp() {
+        KeyRecurrence recurrence = new KeyRecurrence(2);
+        count(recurrence, 5_000, 0);
+        recurrence.indexDoesNotPay();
+        count(recurrence, 5_000, 0);
+        assertThat(recurrence.indexDoesNotPay()).isTrue();
+        return recurrence;
+    }
+
+    @Test
+    void keysFoundInHalfTheLookups_atTwoJudgementsInARow_takeTheIndexUpAgain() {
+        KeyRecurrence recurrence = givenUp();
+        lookUp(recurrence, 5_000, 2_500);
+        assertThat(recurrence.indexPaysAgain()).as("first judgement").isFalse();
+        lookUp(recurrence, 5_000, 4_000);
+        assertThat(recurrence.indexPaysAgain()).as("second, half or more found").isTrue();
+    }
+
+    @Test
+    void keysFoundInUnderHalfTheLookups_orTooFewLookups_leaveTheIndexGivenUp() {
+        KeyRecurrence recurrence = givenUp();
+        lookUp(recurrence, 5_000, 5_000);
+        assertThat(recurrence.indexPaysAgain()).isFalse();
+        lookUp(recurrence, 5_000, 2_499); // just under half: the run starts again
+        assertThat(recurrence.indexPaysAgain()).isFalse();
+        lookUp(recurrence, 5_000, 5_000);
+        assertThat(recurrence.indexPaysAgain()).isFalse();
+        lookUp(recurrence, 100, 100); // too few to judge: counted on
+        assertThat(recurrence.indexPaysAgain()).isFalse();
+        lookUp(recurrence, 4_000, 2_000);
+        assertThat(recurrence.indexPaysAgain()).as("4,100 lookups, 2,100 found, second in a row").isTrue();
+    }
+
+    @Test
+    void anIndexTakenUpAgain_isGivenUpOnlyAfterTwoNewJudgements() {
+        KeyRecurrence recurrence = givenUp();
+        lookUp(recurrence, 5_000, 5_000);
+        recurrence.indexPaysAgain();
+        lookUp(recurrence, 5_000, 5_000);
+        assertThat(recurrence.indexPaysAgain()).isTrue();
+        count(recurrence, 5_000, 0);
+        assertThat(recurrence.indexDoesNotPay()).as("the rare judgements before the drop do not count").isFalse();
+        count(recurrence, 5_000, 0);
+        assertThat(recurrence.indexDoesNotPay()).isTrue();
     }
 }
