@@ -91,12 +91,12 @@ class AlignedWindowsTest {
      * window fired (window state), how many of the key's windows were cleared (global state, counted
      * in {@code clear}), and the watermark.
      */
-    static final class Track<IN> extends ProcessWindowFunction<IN, String, Integer, TimeWindow> {
+    static final class Track<K, IN> extends ProcessWindowFunction<IN, String, K, TimeWindow> {
         private static final ValueStateDescriptor<Integer> FIRINGS = new ValueStateDescriptor<>("firings", Integer.class);
         private static final ValueStateDescriptor<Integer> CLEARS = new ValueStateDescriptor<>("clears", Integer.class);
 
         @Override
-        public void process(Integer key, Context ctx, Iterable<IN> sums, Collector<String> out) throws Exception {
+        public void process(K key, Context ctx, Iterable<IN> sums, Collector<String> out) throws Exception {
             ValueState<Integer> firings = ctx.windowState().getState(FIRINGS);
             int fired = firings.value() == null ? 1 : firings.value() + 1;
             firings.update(fired);

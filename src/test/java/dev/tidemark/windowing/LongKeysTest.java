@@ -240,6 +240,33 @@ class LongKeysTest {
         assertThat(runSwitchingAt(157, longs, longs)).as("long keys throughout").isEqualTo(uninterrupted);
     }
 
+    /**
+     * A window function that keeps state (per window and per key) under long keys, which a firing
+     * makes current without boxing them: the state is the boxed keys', also across savepoints restored
+     * with the other selector (tumbling and sliding windows, with lateness).
+     */
+    @Test
+    void aWindowFunctionsState_underLongKeys_isTheBoxedKeysState_acrossSnapshots() {
+        for (WindowAssigner<Object, TimeWindow> assigner : List.of(TumblingEventTimeWindows.of(Duration.ofMillis(10)),
+                SlidingEventTimeWindows.of(Duration.ofMillis(12), Duration.ofMillis(4)))) {
+            Function<TestSource<Reading>, SingleOutputStreamOperator<String>> longs =
+                    in -> byLong(in).window(assigner).allowedLateness(Duration.ofMillis(6))
+                            .aggregate(new Sum(), new AlignedWindowsTest.Track<>());
+            Function<TestSource<Reading>, SingleOutputStreamOperator<String>> general =
+                    in -> boxed(in).window(assigner).allowedLateness(Duration.ofMillis(6))
+                            .trigger(new AlignedWindowsTest.SameAsEventTimeTrigger())
+                            .aggregate(new Sum(), new AlignedWindowsTest.Track<>());
+            List<String> uninterrupted = runSwitchingAt(-1, general, general);
+            assertThat(uninterrupted).as(assigner + ": keys' windows cleared, counted in global state")
+                    .anyMatch(s -> s.contains("|cleared 3|"));
+            assertThat(runSwitchingAt(-1, longs, longs)).as(assigner + ", long keys").isEqualTo(uninterrupted);
+            assertThat(runSwitchingAt(157, longs, general)).as(assigner + ", long keys, then boxed")
+                    .isEqualTo(uninterrupted);
+            assertThat(runSwitchingAt(157, general, longs)).as(assigner + ", boxed keys, then long")
+                    .isEqualTo(uninterrupted);
+        }
+    }
+
     /** A savepoint whose keys are not all {@code Long}s cannot be restored by a {@code LongKeySelector}'s windows. */
     @Test
     void aSnapshotOfOtherKeys_isRefusedByLongKeys_namingTheOperatorAndTheKey() {

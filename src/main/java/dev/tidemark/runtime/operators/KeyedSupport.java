@@ -127,6 +127,12 @@ public final class KeyedSupport<IN, K> implements StateClock, KeyedStateCounts {
         currentEventTime = timestamp;
     }
 
+    /** {@link #setKey} for a {@code Long} key, unboxed: boxed only if state or a function asks for it. */
+    public void setLongKey(long key, long timestamp) {
+        backend.setCurrentLongKey(key);
+        currentEventTime = timestamp;
+    }
+
     public K currentKey() {
         return backend.getCurrentKey();
     }

@@ -25,6 +25,8 @@ public final class HeapKeyedStateBackend<K> {
     private final Map<String, Registered> tables = new HashMap<>();
     private K currentKey;
     private int currentKeyGroup; // of currentKey: NO_KEY_GROUP until asked for
+    private long currentLongKey; // the current key while it is not boxed yet (currentKey is then stale)
+    private boolean currentKeyUnboxed;
     private final int subtaskIndex;
     private final int parallelism;
     private K lastChecked;
@@ -58,7 +60,8 @@ public final class HeapKeyedStateBackend<K> {
      */
     public void setCurrentKey(K key) {
         checkKey(key);
-        if (key != currentKey) {
+        if (key != currentKey || currentKeyUnboxed) {
+            currentKeyUnboxed = false;
             if (restoredKeyClass != null) {
                 checkKeyTypeAfterRestore(key);
             }
@@ -70,6 +73,30 @@ public final class HeapKeyedStateBackend<K> {
             currentKey = key;
             currentKeyGroup = keyGroup;
         }
+    }
+
+    /**
+     * Makes the {@code Long} key {@code key} current, unboxed: it is boxed only if a state access or
+     * a function asks for it ({@link #getCurrentKey}). A window that fires for a key and reads no
+     * state then allocates no box for the backend, and the box its function gets may never be made.
+     * Only for an operator whose keys are {@code Long}s.
+     */
+    @SuppressWarnings("unchecked")
+    public void setCurrentLongKey(long key) {
+        if (restoredKeyClass != null) {
+            setCurrentKey((K) Long.valueOf(key)); // checks the restored keys' type
+            return;
+        }
+        int keyGroup = NO_KEY_GROUP;
+        if (parallelism > 1) {
+            keyGroup = KeyGroups.assignToKeyGroup(key, maxParallelism);
+            if (KeyGroups.operatorIndexForKeyGroup(maxParallelism, parallelism, keyGroup) != subtaskIndex) {
+                checkOwned(key, keyGroup);
+            }
+        }
+        currentLongKey = key;
+        currentKeyUnboxed = true;
+        currentKeyGroup = keyGroup;
     }
 
     /**
@@ -116,14 +143,20 @@ public final class HeapKeyedStateBackend<K> {
         return key;
     }
 
+    @SuppressWarnings("unchecked")
     public K getCurrentKey() {
+        if (currentKeyUnboxed) {
+            currentKey = (K) Long.valueOf(currentLongKey);
+            currentKeyUnboxed = false;
+        }
         return currentKey;
     }
 
     public int getCurrentKeyGroup() {
         int keyGroup = currentKeyGroup;
         if (keyGroup == NO_KEY_GROUP) {
-            keyGroup = currentKeyGroup = KeyGroups.assignToKeyGroup(currentKey, maxParallelism);
+            keyGroup = currentKeyGroup = currentKeyUnboxed ? KeyGroups.assignToKeyGroup(currentLongKey, maxParallelism)
+                    : KeyGroups.assignToKeyGroup(currentKey, maxParallelism);
         }
         return keyGroup;
     }

@@ -206,4 +206,33 @@ class KeyedStateTest {
         }
         assertThat(KeyGroups.murmurHash(Integer.MIN_VALUE)).isNotNegative();
     }
+
+    /**
+     * A long key made current unboxed (a window firing) keys state, and the key group a snapshot
+     * splits it by, as its box does; a key another instance owns fails, naming the operator.
+     */
+    @Test
+    void aLongKeyMadeCurrentUnboxed_keysStateAsItsBox() {
+        HeapKeyedStateBackend<Long> longs = new HeapKeyedStateBackend<>(128, clock, "op");
+        var state = new NamespacedStateStore<>(longs, VoidNamespace.INSTANCE)
+                .getState(new ValueStateDescriptor<>("v", Integer.class));
+        for (long key : new long[] {0, -1, 42, 1L << 32, Long.MIN_VALUE, Long.MAX_VALUE}) {
+            longs.setCurrentKey(key);
+            int group = longs.getCurrentKeyGroup();
+            state.update((int) key);
+            longs.setCurrentLongKey(key);
+            assertThat(longs.getCurrentKeyGroup()).as("group of %s", key).isEqualTo(group);
+            assertThat(state.value()).as("state of %s", key).isEqualTo((int) key);
+            assertThat(longs.getCurrentKey()).isEqualTo(key);
+            longs.setCurrentKey(7L); // a boxed key after an unboxed one is current again, and has no state
+            assertThat(state.value()).isNull();
+        }
+        HeapKeyedStateBackend<Long> firstOfTwo = new HeapKeyedStateBackend<>(128, clock, "op", 0, 2);
+        long notOwned = java.util.stream.LongStream.range(0, 100)
+                .filter(k -> KeyGroups.operatorIndexForKeyGroup(128, 2, KeyGroups.assignToKeyGroup((Object) k, 128)) == 1)
+                .findFirst().orElseThrow();
+        assertThatThrownBy(() -> firstOfTwo.setCurrentLongKey(notOwned))
+                .hasMessageContaining("key must reach the instance that owns its key group: key=" + notOwned)
+                .hasMessageContaining("operator=op");
+    }
 }

@@ -197,8 +197,16 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     @SuppressWarnings("unchecked")
     /** @param last whether the window is cleaned up before its accumulators are read again */
     private void emit(WindowTable table, int position, long time, boolean last) throws Exception {
-        K key = (K) table.keyAt(position);
-        keyed.setKey(key, time);
+        K key;
+        if (table.unboxedKeyAt(position)) {
+            // not kept in the table or as the current key: a function that only reads it lets the JIT drop the box
+            long longKey = table.longKeyAt(position);
+            keyed.setLongKey(longKey, time);
+            key = (K) Long.valueOf(longKey);
+        } else {
+            key = (K) table.keyAt(position);
+            keyed.setKey(key, time);
+        }
         function.process(key, table.window(), accumulator.input(tables.valueAt(table, position, last), result));
     }
 

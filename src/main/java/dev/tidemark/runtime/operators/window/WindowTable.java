@@ -381,6 +381,19 @@ final class WindowTable {
         return box;
     }
 
+    /**
+     * Whether the key at {@code position} is a {@code long} that {@link #longKeyAt} hands out
+     * unboxed: in a table that keeps its long keys, for a key no selector boxed.
+     */
+    boolean unboxedKeyAt(int position) {
+        return keysBySlot == null && keys == null && boxes[position] == null;
+    }
+
+    /** The key at {@code position}, where {@link #unboxedKeyAt}. */
+    long longKeyAt(int position) {
+        return longKeys[position];
+    }
+
     /** The positions of its keys in the order they first reached the window. */
     int[] arrivalOrder() {
         return ArrivalOrder.of(arrivals, size);
