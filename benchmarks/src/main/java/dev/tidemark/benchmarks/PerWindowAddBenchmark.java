@@ -1,0 +1,132 @@
+package dev.tidemark.benchmarks;
+
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The floor under sliding windows whose aggregate does not declare an exact merge: each element is
+ * added to its key's accumulator in every one of its windows. No operator, no table, no lookup: the
+ * layout the key index gives (each key's accumulators of its open windows in a ring of references,
+ * one {@code long[1]} each, made as the key reaches each window) and the adds alone, for W2's keys (10,000, in
+ * its cycle) at R = 100 (ten elements per key and slide), one slide per invocation.
+ *
+ * <p>{@code atOnce} adds each element to its windows as it arrives, as the operator does;
+ * {@code perKeyBatch} puts a key's elements of one slide aside and adds them a window at a time,
+ * up to {@value #BATCH} at once, so that each accumulator is read once per batch (the change tried
+ * and not landed in the thirteenth round, here without an operator's costs). The time per element
+ * against the windows per element shows where the accumulators outgrow the caches.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch"})
+@Warmup(iterations = 2, time = 3)
+@Measurement(iterations = 3, time = 3)
+public class PerWindowAddBenchmark {
+
+    static final int KEYS = 10_000;
+    static final int PER_KEY_AND_SLIDE = 10;
+    static final int ELEMENTS = KEYS * PER_KEY_AND_SLIDE;
+    static final int BATCH = 8;
+
+    @Param({"10", "20", "30", "60"})
+    public int windowsPerElement;
+
+    @Param({"atOnce", "perKeyBatch"})
+    public String adds;
+
+    private boolean atOnce;
+    private int ringMask;
+    private Object[] cells; // key * ring + (window & ringMask) -> long[1]
+    private long[][] batches; // per key: its elements put aside
+    private int[] batched;
+    private long[] values; // the elements' values: an Event's field, read once per add
+    private long slide;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        atOnce = adds.equals("atOnce");
+        int ring = Integer.highestOneBit(windowsPerElement * 2 - 1);
+        ringMask = ring - 1;
+        cells = new Object[KEYS * ring];
+        batches = new long[KEYS][BATCH];
+        batched = new int[KEYS];
+        values = new long[ELEMENTS];
+        for (int i = 0; i < ELEMENTS; i++) {
+            values[i] = i % 100;
+        }
+        while (slide < windowsPerElement) { // every key's windows open
+            slide();
+        }
+    }
+
+    /** One slide of event time: a window opens, every key reaches it, each element adds, the oldest window fires. */
+    @Benchmark
+    @OperationsPerInvocation(ELEMENTS)
+    public long slide() {
+        long window = slide++;
+        int newest = (int) (window & ringMask);
+        long fired = 0;
+        for (int i = 0; i < ELEMENTS; i++) {
+            int key = (int) ((i * 7919L) % KEYS);
+            int base = key * (ringMask + 1);
+            if (i < KEYS) {
+                flush(key, window - 1);
+                cells[base + newest] = new long[1];
+            }
+            if (atOnce) {
+                addToAll(base, window, values[i]);
+            } else {
+                batches[key][batched[key]++] = values[i];
+                if (batched[key] == BATCH) {
+                    flush(key, window);
+                }
+            }
+        }
+        long oldest = window - windowsPerElement + 1;
+        if (oldest >= 0) {
+            int cell = (int) (oldest & ringMask);
+            for (int key = 0; key < KEYS; key++) {
+                flush(key, window);
+                fired += ((long[]) cells[key * (ringMask + 1) + cell])[0];
+                cells[key * (ringMask + 1) + cell] = null;
+            }
+        }
+        return fired;
+    }
+
+    private void addToAll(int base, long window, long value) {
+        for (long w = window; w > window - windowsPerElement && w >= 0; w--) {
+            ((long[]) cells[base + (int) (w & ringMask)])[0] += value;
+        }
+    }
+
+    /** Adds the key's elements put aside to its windows up to {@code window}, a window at a time. */
+    private void flush(int key, long window) {
+        int count = batched[key];
+        if (count == 0) {
+            return;
+        }
+        long[] batch = batches[key];
+        int base = key * (ringMask + 1);
+        for (long w = window; w > window - windowsPerElement && w >= 0; w--) {
+            long[] acc = (long[]) cells[base + (int) (w & ringMask)];
+            for (int i = 0; i < count; i++) {
+                acc[0] += batch[i];
+            }
+        }
+        batched[key] = 0;
+    }
+}
