@@ -7,25 +7,43 @@ package dev.tidemark.benchmarks;
  * every parallelism computes the same results, whatever its watermark timing.
  *
  * <p>Those keys come in a cycle: every 10,000 events visit each key once, always in the same order,
- * so a table that keeps keys in arrival order is walked front to back. {@link #useRandomKeys} draws
+ * so a table that keeps keys in arrival order is walked front to back. {@link #useKeyOrder} can draw
  * each event's key independently instead (still a function of {@code i}), as keys of real streams
- * come; every engine and the loop in one JVM read the same setting.
+ * come, or start with keys that never come back; every engine and the loop in one JVM read the same
+ * setting.
  */
 public final class Events {
 
     /** Maximum disorder, and the out-of-orderness bound, in milliseconds. */
     public static final long DISORDER_MILLIS = 1_000;
 
+    /** Under {@code sparseFirst}, the events whose keys never come back, before the cycle starts. */
+    public static final long SPARSE_EVENTS = 400_000;
+
     private static boolean randomKeys;
+    private static boolean sparseFirst;
 
     private Events() {}
 
-    /** Whether keys are drawn at random rather than in a cycle; set before the jobs of a run start. */
-    public static void useRandomKeys(boolean random) {
-        randomKeys = random;
+    /**
+     * How keys follow each other, set before the jobs of a run start: {@code cyclic} (above),
+     * {@code random} (drawn independently), or {@code sparseFirst}: the first {@value #SPARSE_EVENTS}
+     * events each of a key of its own, never seen again (a backfill), then the cycle.
+     *
+     * @throws IllegalArgumentException for any other order
+     */
+    public static void useKeyOrder(String order) {
+        if (!order.equals("cyclic") && !order.equals("random") && !order.equals("sparseFirst")) {
+            throw new IllegalArgumentException("keyOrder is cyclic, random or sparseFirst: " + order);
+        }
+        randomKeys = order.equals("random");
+        sparseFirst = order.equals("sparseFirst");
     }
 
     public static long key(long i) {
+        if (sparseFirst && i < SPARSE_EVENTS) {
+            return 10_000 + i;
+        }
         if (randomKeys) {
             long h = (i + 1) * 0xBF58476D1CE4E5B9L;
             h ^= h >>> 31;

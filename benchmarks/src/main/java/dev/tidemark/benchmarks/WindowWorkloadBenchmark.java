@@ -36,8 +36,9 @@ public abstract class WindowWorkloadBenchmark {
     public long eventsPerMilli;
 
     /**
-     * How keys follow each other ({@link Events}): {@code cyclic} (the default, every key once per
-     * 10,000 events in the same order) or {@code random} ({@code -p keyOrder=random}).
+     * How keys follow each other ({@link Events#useKeyOrder}): {@code cyclic} (the default, every key
+     * once per 10,000 events in the same order), {@code random} ({@code -p keyOrder=random}) or
+     * {@code sparseFirst} (a fifth of the events of keys never seen again, then the cycle).
      */
     @Param({"cyclic"})
     public String keyOrder;
@@ -54,11 +55,7 @@ public abstract class WindowWorkloadBenchmark {
 
     @Setup(Level.Trial)
     public void computeExpected() {
-        Events.useRandomKeys(switch (keyOrder) {
-            case "cyclic" -> false;
-            case "random" -> true;
-            default -> throw new IllegalArgumentException("keyOrder is cyclic or random: " + keyOrder);
-        });
+        Events.useKeyOrder(keyOrder);
         expected = baseline(EVENTS, eventsPerMilli);
     }
 

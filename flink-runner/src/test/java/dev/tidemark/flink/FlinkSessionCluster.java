@@ -39,8 +39,32 @@ final class FlinkSessionCluster implements AutoCloseable {
         this.jobManager = jobManager;
     }
 
-    /** Starts a JobManager and {@code taskManagers} TaskManagers of {@code slots} slots each, and waits for them. */
+    /** The JobManager's process ended: nothing will answer on its port. */
+    static final class JobManagerExited extends IllegalStateException {
+        JobManagerExited(String message) {
+            super(message);
+        }
+    }
+
+    /**
+     * Starts a JobManager and {@code taskManagers} TaskManagers of {@code slots} slots each, and waits
+     * for them. The ports are chosen free but bound only later, by the JobManager's own JVM, so
+     * another process may take one in between: a JobManager that exits is started again, on new
+     * ports, up to three times.
+     */
     static FlinkSessionCluster start(Path directory, int taskManagers, int slots) throws Exception {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return startOnce(directory, taskManagers, slots);
+            } catch (JobManagerExited e) {
+                if (attempt == 3) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static FlinkSessionCluster startOnce(Path directory, int taskManagers, int slots) throws Exception {
         int restPort = freePort();
         Files.writeString(directory.resolve("config.yaml"), String.join("\n",
                 "jobmanager.rpc.address: localhost",
@@ -124,6 +148,10 @@ final class FlinkSessionCluster implements AutoCloseable {
         Instant deadline = Instant.now().plus(timeout);
         String body = "";
         while (Instant.now().isBefore(deadline)) {
+            if (!jobManager.isAlive()) {
+                throw new JobManagerExited("the Flink JobManager exited (" + jobManager.exitValue()
+                        + ") while waiting for GET " + path + "\n" + logs());
+            }
             try {
                 body = get(path);
                 if (until.test(body)) {
