@@ -374,8 +374,9 @@ final class WindowTables<K> {
 
     /**
      * Keys recur again, after the key index was given up for keys that did not: a new index lays
-     * out the keys of every open table that is not clipped, and takes their accumulators. Stays
-     * without one if the open windows span more than a ring holds, or there are too many keys.
+     * out the keys of every open table that is not clipped, and takes their accumulators. If the
+     * open windows span more than a ring holds, or there are too many keys, the tables go on finding
+     * keys on their own from now on, as when an index in use meets either.
      */
     private void takeUpKeyIndex() {
         KeyWindowIndex index = new KeyWindowIndex(slide, longKeys, indexAccumulator);
@@ -392,8 +393,8 @@ final class WindowTables<K> {
         }
         if (first > latest || index.layOut(first, latest, this)) {
             keyIndex = index;
-            keysRarelyRecur = false;
         }
+        keysRarelyRecur = false;
     }
 
     /** How many keys all tables hold together. */
