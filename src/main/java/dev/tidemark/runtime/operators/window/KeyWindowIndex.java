@@ -292,11 +292,7 @@ final class KeyWindowIndex {
                 writeBack(tables);
                 return false;
             }
-            int bits = ringBits;
-            while (1L << bits < span) {
-                bits++;
-            }
-            if (!rebuild(tables, false, bits)) {
+            if (!rebuild(tables, false, ringBitsFor(span, ringBits))) {
                 return false;
             }
         }
@@ -314,19 +310,21 @@ final class KeyWindowIndex {
      */
     boolean layOut(long first, long latest, WindowTables<?> tables) {
         long span = latest - first + 1;
-        if (span > MAX_SPAN) {
-            return false;
-        }
-        int bits = 2;
-        while (1L << bits < span) {
-            bits++;
-        }
-        if (!rebuild(tables, true, bits)) {
+        if (span > MAX_SPAN || !rebuild(tables, true, ringBitsFor(span, 2))) {
             return false;
         }
         firstReserved = first;
         latestReserved = latest;
         return true;
+    }
+
+    /** log2 of the smallest ring of at least {@code 2^atLeast} cells that holds {@code span} windows. */
+    private static int ringBitsFor(long span, int atLeast) {
+        int bits = atLeast;
+        while (1L << bits < span) {
+            bits++;
+        }
+        return bits;
     }
 
     /**
