@@ -43,7 +43,7 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
      * (Windows without panes convert them: {@link PanesIntoWindows}.)
      */
     static void refusePanes(HeapKeyedStateBackend<?> backend) {
-        WindowTables.refuseRestored(backend, STATE, "accumulators per pane (sharePanes(), or an aggregate whose"
+        TablesInKeyedState.refuseRestored(backend, STATE, "accumulators per pane (sharePanes(), or an aggregate whose"
                 + " mergesExactly()), which session windows cannot restore");
     }
 
@@ -257,9 +257,9 @@ public final class PanedWindowOperator<K, IN, ACC, OUT> extends ForwardingOperat
     @Override
     public void initializeState(SnapshotReader state) throws Exception {
         if (!initializeUnlessWindows(state)) {
-            WindowTables.refuseRestored(keyed.backend(), AccumulatingContents.STATE, "accumulators per window, not"
+            TablesInKeyedState.refuseRestored(keyed.backend(), AccumulatingContents.STATE, "accumulators per window, not"
                     + " per pane: restore it without sharePanes(), and with an aggregate whose mergesExactly() is false");
-            WindowTables.refuseRestored(keyed.backend(), ListContents.STATE, "elements per window, not per pane");
+            TablesInKeyedState.refuseRestored(keyed.backend(), ListContents.STATE, "elements per window, not per pane");
         }
     }
 

@@ -48,7 +48,7 @@ final class SessionSnapshots<K> {
      * that end together keep their order through a restore by either operator.
      */
     @SuppressWarnings("unchecked")
-    void whileInKeyedState(SessionTable sessions, SessionTimers sessionTimers, WindowTables.Snapshot snapshot)
+    void whileInKeyedState(SessionTable sessions, SessionTimers sessionTimers, TablesInKeyedState.Snapshot snapshot)
             throws Exception {
         Map<Session, TimeWindow> sessionWindows = new IdentityHashMap<>();
         sessions.forEach(session -> {

@@ -1,8 +1,6 @@
 package dev.tidemark.runtime.operators.window;
 
 import dev.tidemark.runtime.state.HeapKeyedStateBackend;
-import dev.tidemark.runtime.state.KeyGroups;
-import dev.tidemark.runtime.state.StateTable;
 import dev.tidemark.windowing.windows.TimeWindow;
 import java.util.Arrays;
 
@@ -10,17 +8,16 @@ import java.util.Arrays;
  * The open {@link WindowTable}s of an operator, ordered by start: aligned windows, or the panes
  * windows are made of. Finds a table by start (most elements hit the one before them's), opens
  * tables sized for as many keys as the last one that closed (or the latest open one) held, numbers
- * each key's arrival, and writes the tables to keyed state for a snapshot and back, so that a
- * snapshot splits by key group.
+ * each key's arrival, finds an element's key once for all its sliding windows while that pays
+ * ({@link KeyWindowIndex}, {@link KeyRecurrence}), and hands the tables to keyed state for a
+ * snapshot and back ({@link TablesInKeyedState}).
  *
  * <p>Threading: the owning task's thread only.
  */
 final class WindowTables<K> {
 
-    private final HeapKeyedStateBackend<K> backend;
     private final long length;
-    private final StateTable<K, TimeWindow, Object> snapshotTable; // filled only while a snapshot is taken
-    private final int maxParallelism;
+    private final TablesInKeyedState<K> keyedState; // where a snapshot or a restore finds the tables
     private final ElementKey<K> elementKey;
     private boolean longKeys = true; // until a key of another type comes
     private WindowTable[] tables = new WindowTable[4];
@@ -46,11 +43,9 @@ final class WindowTables<K> {
      */
     WindowTables(HeapKeyedStateBackend<K> backend, long length, ContentsState state, int maxParallelism,
             ElementKey<K> elementKey) {
-        this.backend = backend;
         this.elementKey = elementKey;
         this.length = length;
-        this.snapshotTable = backend.table(state.name(), state.kind());
-        this.maxParallelism = maxParallelism;
+        this.keyedState = new TablesInKeyedState<>(backend, length, state, maxParallelism);
     }
 
     /**
@@ -410,63 +405,21 @@ final class WindowTables<K> {
      * Runs {@code snapshot} while every table is also in keyed state, under (key, the table's window),
      * so that the snapshot of keyed state holds them; empties that state again after.
      */
-    @SuppressWarnings("unchecked")
-    void whileInKeyedState(Snapshot snapshot) throws Exception {
-        for (int t = 0; t < count; t++) {
-            WindowTable table = tables[t];
-            for (int position = 0; position < table.size(); position++) {
-                K key = (K) table.keyAt(position);
-                snapshotTable.put(key, KeyGroups.assignToKeyGroup(key, maxParallelism), table.window(),
-                        valueAt(table, position, false));
-            }
-        }
-        try {
-            snapshot.take();
-        } finally {
-            snapshotTable.clear();
-        }
-    }
-
-    /** Takes an operator's snapshot. */
-    @FunctionalInterface
-    interface Snapshot {
-        void take() throws Exception;
+    void whileInKeyedState(TablesInKeyedState.Snapshot snapshot) throws Exception {
+        keyedState.whileHolding(this, snapshot);
     }
 
     /**
-     * Rebuilds the tables from the keyed state a restore filled, then empties it.
+     * Rebuilds the tables from the keyed state a restore filled, then empties it; the key index, if
+     * any, gives the restored keys their slots.
      *
      * @throws IllegalStateException if a restored window is not of this operator's length (the
      *     program changed its window size)
      */
     void readFromKeyedState(long firedUpTo) {
-        for (int group = 0; group < maxParallelism; group++) {
-            snapshotTable.forEach(group, (key, window, value) -> {
-                boolean clipped = window.start() == Long.MIN_VALUE || window.end() == Long.MAX_VALUE;
-                if (!clipped && window.end() - window.start() != length) {
-                    throw new IllegalStateException("cannot restore operator '" + backend.operatorName()
-                            + "': the snapshot holds window " + window + ", which is not " + length
-                            + " ms long; restore a program with the same window size");
-                }
-                add(table(window.start(), window.end(), firedUpTo), key, WindowTable.hash(key), value);
-            });
-        }
-        snapshotTable.clear();
-        if (keyIndex != null && !keyIndex.rebuild(this, false, keyIndex.ringBits())) { // the restored keys get their slots
+        keyedState.readInto(this, firedUpTo);
+        if (keyIndex != null && !keyIndex.rebuild(this, false, keyIndex.ringBits())) {
             keyIndex = null; // too many for rings
-        }
-    }
-
-    /**
-     * Fails a restore that brought entries of the state named {@code name}, which this operator
-     * cannot read, rather than drop them.
-     *
-     * @param what what that state is, and what to do instead
-     */
-    static void refuseRestored(HeapKeyedStateBackend<?> backend, String name, String what) {
-        if (backend.entriesOf(name) > 0) {
-            throw new IllegalStateException("cannot restore operator '" + backend.operatorName()
-                    + "': the snapshot holds " + what);
         }
     }
 }
