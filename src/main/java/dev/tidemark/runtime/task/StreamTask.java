@@ -59,6 +59,11 @@ final class StreamTask {
     private final CompletedCheckpoint restore;
     private volatile boolean cancelled; // written by any thread, read by the task thread
     private boolean finalCheckpointDone; // task thread only
+    // made once: a lambda that reads this task allocates each time it is made, and the mail loops park
+    // often, also while a job is running out of memory
+    private final java.util.function.BooleanSupplier stillIdle = this::idle;
+    private final java.util.function.BooleanSupplier stillNoMail = this::noMail;
+    private final java.util.function.BooleanSupplier stillNoMailWhileSourceRuns = this::noMailWhileSourceRuns;
     private final Object interruptLock = new Object();
     private boolean interruptible; // guarded by interruptLock: the task thread runs operators, not their clean-up
 
@@ -157,7 +162,7 @@ final class StreamTask {
         while (!finalCheckpointDone && !cancelled) {
             runMail();
             if (!finalCheckpointDone && !mailbox.hasMail() && !cancelled) {
-                wakeup.park(ElementQueue.MAX_PARK_NANOS, () -> !mailbox.hasMail() && !cancelled);
+                wakeup.park(ElementQueue.MAX_PARK_NANOS, stillNoMail);
             }
         }
     }
@@ -328,7 +333,7 @@ final class StreamTask {
                 }
             } else {
                 emptyPolls = 0;
-                wakeup.park(ElementQueue.MAX_PARK_NANOS, this::idle);
+                wakeup.park(ElementQueue.MAX_PARK_NANOS, stillIdle);
             }
         }
     }
@@ -339,8 +344,7 @@ final class StreamTask {
             if (mailbox.hasMail()) {
                 runMail();
             } else {
-                wakeup.park(ElementQueue.MAX_PARK_NANOS,
-                        () -> !mailbox.hasMail() && !cancelled && !sourceInput.isFinished());
+                wakeup.park(ElementQueue.MAX_PARK_NANOS, stillNoMailWhileSourceRuns);
             }
         }
     }
@@ -356,6 +360,14 @@ final class StreamTask {
         } else {
             sourceInput.run(action);
         }
+    }
+
+    private boolean noMail() {
+        return !mailbox.hasMail() && !cancelled;
+    }
+
+    private boolean noMailWhileSourceRuns() {
+        return noMail() && !sourceInput.isFinished();
     }
 
     private boolean idle() {
