@@ -3,6 +3,8 @@ package dev.tidemark.benchmarks;
 import com.hazelcast.core.HazelcastInstance;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -13,7 +15,7 @@ import java.util.Locale;
  * whatever the job keeps, so they cannot show this. One engine per JVM; {@code benchmarks/README.md}
  * has the loop that runs them all.
  *
- * <p>{@code java -cp target/benchmarks.jar dev.tidemark.benchmarks.ResidentMemory <tumbling|sliding>
+ * <p>{@code java -cp target/benchmarks.jar dev.tidemark.benchmarks.ResidentMemory <tumbling|sliding|sessions>
  * <tidemark|tuned|jet|flink|loop> <eventsPerMilli> [runs] [windowsPerEvent]}
  */
 public final class ResidentMemory {
@@ -28,22 +30,36 @@ public final class ResidentMemory {
         long eventsPerMilli = Long.parseLong(args[2]);
         int runs = args.length > 3 ? Integer.parseInt(args[3]) : 3;
         int windows = args.length > 4 ? Integer.parseInt(args[4]) : 10;
-        boolean sliding = workload.equals("sliding");
+        if (!List.of("tumbling", "sliding", "sessions").contains(workload)) {
+            throw new IllegalArgumentException("unknown workload: " + workload);
+        }
         long before = peakKilobytes("VmRSS");
-        java.util.List<Result> results = new java.util.ArrayList<>();
+        List<Result> results = new ArrayList<>();
         HazelcastInstance jet = engine.equals("jet") ? JetJobs.startMember() : null;
         try {
             for (int run = 0; run < runs; run++) {
                 results.add(switch (engine) {
-                    case "tidemark" -> sliding ? SlidingWindowJobs.tidemark(EVENTS, eventsPerMilli, 1, false, windows)
-                            : TumblingWindowJobs.tidemark(EVENTS, eventsPerMilli, 1);
-                    case "tuned" -> sliding ? SlidingWindowJobs.tidemark(EVENTS, eventsPerMilli, 1, true, windows)
-                            : TumblingWindowJobs.tidemarkLongKeys(EVENTS, eventsPerMilli, 1);
-                    case "jet" -> sliding ? JetJobs.sliding(jet, EVENTS, eventsPerMilli, 1, windows)
-                            : JetJobs.tumbling(jet, EVENTS, eventsPerMilli, 1);
-                    case "flink" -> sliding ? FlinkJobs.sliding(EVENTS, eventsPerMilli, 1, windows)
-                            : FlinkJobs.tumbling(EVENTS, eventsPerMilli, 1);
-                    case "loop" -> expected(sliding, eventsPerMilli, windows);
+                    case "tidemark" -> switch (workload) {
+                        case "sliding" -> SlidingWindowJobs.tidemark(EVENTS, eventsPerMilli, 1, false, windows);
+                        case "sessions" -> SessionWindowJobs.tidemark(EVENTS, eventsPerMilli, 1);
+                        default -> TumblingWindowJobs.tidemark(EVENTS, eventsPerMilli, 1);
+                    };
+                    case "tuned" -> switch (workload) {
+                        case "sliding" -> SlidingWindowJobs.tidemark(EVENTS, eventsPerMilli, 1, true, windows);
+                        case "sessions" -> SessionWindowJobs.tidemarkLongKeys(EVENTS, eventsPerMilli, 1);
+                        default -> TumblingWindowJobs.tidemarkLongKeys(EVENTS, eventsPerMilli, 1);
+                    };
+                    case "jet" -> switch (workload) {
+                        case "sliding" -> JetJobs.sliding(jet, EVENTS, eventsPerMilli, 1, windows);
+                        case "sessions" -> JetJobs.sessions(jet, EVENTS, eventsPerMilli, 1);
+                        default -> JetJobs.tumbling(jet, EVENTS, eventsPerMilli, 1);
+                    };
+                    case "flink" -> switch (workload) {
+                        case "sliding" -> FlinkJobs.sliding(EVENTS, eventsPerMilli, 1, windows);
+                        case "sessions" -> FlinkJobs.sessions(EVENTS, eventsPerMilli, 1);
+                        default -> FlinkJobs.tumbling(EVENTS, eventsPerMilli, 1);
+                    };
+                    case "loop" -> expected(workload, eventsPerMilli, windows);
                     default -> throw new IllegalArgumentException("unknown engine: " + engine);
                 });
             }
@@ -53,16 +69,20 @@ public final class ResidentMemory {
             }
         }
         long peak = peakKilobytes("VmHWM");
-        Result expected = expected(sliding, eventsPerMilli, windows);
+        Result expected = expected(workload, eventsPerMilli, windows);
         results.forEach(result -> result.requireEqualTo(expected));
         System.out.printf(Locale.ROOT, "%s %s R=%d%s: peak resident %d MB (the JVM before the first job: %d MB)%n",
-                workload, engine, eventsPerMilli, sliding ? " windows=" + windows : "", peak / 1024, before / 1024);
+                workload, engine, eventsPerMilli, workload.equals("sliding") ? " windows=" + windows : "", peak / 1024,
+                before / 1024);
         System.exit(0); // Flink's and Jet's threads would keep the JVM
     }
 
-    private static Result expected(boolean sliding, long eventsPerMilli, int windows) {
-        return sliding ? SlidingWindowJobs.baseline(EVENTS, eventsPerMilli, windows)
-                : TumblingWindowJobs.baseline(EVENTS, eventsPerMilli);
+    private static Result expected(String workload, long eventsPerMilli, int windows) {
+        return switch (workload) {
+            case "sliding" -> SlidingWindowJobs.baseline(EVENTS, eventsPerMilli, windows);
+            case "sessions" -> SessionWindowJobs.baseline(EVENTS, eventsPerMilli);
+            default -> TumblingWindowJobs.baseline(EVENTS, eventsPerMilli);
+        };
     }
 
     /** A size in kB from {@code /proc/self/status} (Linux). */

@@ -2,9 +2,13 @@ package dev.tidemark.runtime.operators.join;
 
 import dev.tidemark.api.OutputTag;
 import dev.tidemark.api.functions.KeySelector;
+import dev.tidemark.api.functions.LongKeySelector;
 import dev.tidemark.api.functions.ProcessJoinFunction;
 import dev.tidemark.eventtime.Watermark;
 import dev.tidemark.runtime.operators.CoOperators;
+import dev.tidemark.runtime.checkpoint.SnapshotReader;
+import dev.tidemark.runtime.checkpoint.SnapshotWriter;
+import dev.tidemark.runtime.operators.KeyedStateCounts;
 import dev.tidemark.runtime.operators.KeyedSupport;
 import dev.tidemark.runtime.operators.LateRecords;
 import dev.tidemark.runtime.operators.OperatorContext;
@@ -33,9 +37,14 @@ import java.util.Objects;
 public final class IntervalJoinOperator<K, T1, T2, OUT> extends CoOperators.Base<T1, T2, OUT>
         implements Triggerable<K, JoinSide> {
 
+    private static final String STATE = "interval-join-buffers";
+
     private final ProcessJoinFunction<T1, T2, OUT> function;
     private final KeySelector<T1, K> leftKey;
     private final KeySelector<T2, K> rightKey;
+    private final LongKeySelector<T1> leftLongKey; // all three null unless both sides' keys are longs
+    private final LongKeySelector<T2> rightLongKey;
+    private final IntervalJoinStateByLongKey<K, T1, T2> byLongKey; // their buffers then, not in keyed state
     private final IntervalBounds bounds;
     private final KeyedSupport<T1, K> keyed;
     private final InternalTimerService<K, JoinSide> timers;
@@ -58,11 +67,16 @@ public final class IntervalJoinOperator<K, T1, T2, OUT> extends CoOperators.Base
         this.function = function;
         this.leftKey = leftKey;
         this.rightKey = rightKey;
+        boolean longKeys = leftKey instanceof LongKeySelector<?> && rightKey instanceof LongKeySelector<?>;
+        this.leftLongKey = longKeys ? (LongKeySelector<T1>) leftKey : null;
+        this.rightLongKey = longKeys ? (LongKeySelector<T2>) rightKey : null;
         this.bounds = bounds;
         this.keyed = new KeyedSupport<>(leftKey, context);
         this.timers = keyed.timerService(this);
-        this.state = keyed.store().getState(new ValueStateDescriptor<>("interval-join-buffers",
+        this.state = keyed.store().getState(new ValueStateDescriptor<>(STATE,
                 (Class<IntervalJoinBuffers<T1, T2>>) (Class) IntervalJoinBuffers.class));
+        this.byLongKey = longKeys ? new IntervalJoinStateByLongKey<>(keyed, STATE, context.config().getMaxParallelism())
+                : null;
         this.lateLeft = new LateRecords(leftLateTag, context, "use sideOutputLeftLateData(...)");
         this.lateRight = new LateRecords(rightLateTag, context, "use sideOutputRightLateData(...)");
         this.ctx = new JoinContext(function);
@@ -73,6 +87,46 @@ public final class IntervalJoinOperator<K, T1, T2, OUT> extends CoOperators.Base
     @Override
     protected KeyedSupport<?, ?> keyedSupport() {
         return keyed;
+    }
+
+    @Override
+    public KeyedStateCounts keyedStateCounts() {
+        if (byLongKey == null) {
+            return keyed;
+        }
+        return new KeyedStateCounts() {
+            @Override
+            public long numKeyedStateEntries() {
+                return keyed.numKeyedStateEntries() + byLongKey.size();
+            }
+
+            @Override
+            public int numEventTimeTimers() {
+                return keyed.numEventTimeTimers();
+            }
+
+            @Override
+            public int numProcessingTimeTimers() {
+                return keyed.numProcessingTimeTimers();
+            }
+        };
+    }
+
+    @Override
+    public void snapshotState(SnapshotWriter state) throws Exception {
+        if (byLongKey == null) {
+            super.snapshotState(state);
+        } else {
+            byLongKey.whileInKeyedState(() -> super.snapshotState(state));
+        }
+    }
+
+    @Override
+    public void initializeState(SnapshotReader state) throws Exception {
+        super.initializeState(state);
+        if (byLongKey != null) {
+            byLongKey.readFromKeyedState(context.operatorName());
+        }
     }
 
     @Override
@@ -91,7 +145,8 @@ public final class IntervalJoinOperator<K, T1, T2, OUT> extends CoOperators.Base
             lateLeft.late(value, timestamp, currentWatermark);
             return;
         }
-        IntervalJoinBuffers<T1, T2> buffers = buffersOf(leftKey, value, timestamp);
+        IntervalJoinBuffers<T1, T2> buffers = leftLongKey != null
+                ? buffersOfLong(leftLongKey.getLongKey(value), timestamp) : buffersOf(leftKey, value, timestamp);
         probingLeft = value;
         probingTimestamp = timestamp;
         buffers.right.forEachBetween(bounds.rightFrom(timestamp), bounds.rightTo(timestamp), pairWithLeft);
@@ -106,7 +161,8 @@ public final class IntervalJoinOperator<K, T1, T2, OUT> extends CoOperators.Base
             lateRight.late(value, timestamp, currentWatermark);
             return;
         }
-        IntervalJoinBuffers<T1, T2> buffers = buffersOf(rightKey, value, timestamp);
+        IntervalJoinBuffers<T1, T2> buffers = rightLongKey != null
+                ? buffersOfLong(rightLongKey.getLongKey(value), timestamp) : buffersOf(rightKey, value, timestamp);
         probingRight = value;
         probingTimestamp = timestamp;
         buffers.left.forEachBetween(bounds.leftFrom(timestamp), bounds.leftTo(timestamp), pairWithRight);
@@ -138,13 +194,21 @@ public final class IntervalJoinOperator<K, T1, T2, OUT> extends CoOperators.Base
     private <X> IntervalJoinBuffers<T1, T2> buffersOf(KeySelector<X, K> selector, X value, long timestamp)
             throws Exception {
         keyed.setKeyOf(selector, value, timestamp);
-        IntervalJoinBuffers<T1, T2> buffers = state.value();
+        return withoutEnded(state.value());
+    }
+
+    private IntervalJoinBuffers<T1, T2> withoutEnded(IntervalJoinBuffers<T1, T2> buffers) {
         if (buffers == null) {
             return new IntervalJoinBuffers<>();
         }
         buffers.left.removeEndedBy(currentWatermark, leftEnd);
         buffers.right.removeEndedBy(currentWatermark, rightEnd);
         return buffers;
+    }
+
+    /** {@link #buffersOf} for a {@code long} key. */
+    private IntervalJoinBuffers<T1, T2> buffersOfLong(long key, long timestamp) {
+        return withoutEnded(byLongKey.select(key, timestamp));
     }
 
     private boolean isLate(long timestamp) {
@@ -156,6 +220,10 @@ public final class IntervalJoinOperator<K, T1, T2, OUT> extends CoOperators.Base
     }
 
     private void store(IntervalJoinBuffers<T1, T2> buffers) throws Exception {
+        if (byLongKey != null) {
+            byLongKey.store(buffers);
+            return;
+        }
         if (buffers.isEmpty()) {
             state.clear();
         } else {
@@ -187,7 +255,7 @@ public final class IntervalJoinOperator<K, T1, T2, OUT> extends CoOperators.Base
 
     @Override
     public void onEventTime(K key, JoinSide side, long timestamp) throws Exception {
-        IntervalJoinBuffers<T1, T2> buffers = state.value();
+        IntervalJoinBuffers<T1, T2> buffers = byLongKey != null ? byLongKey.selectTimerKey(key) : state.value();
         if (buffers == null) {
             return;
         }

@@ -1,5 +1,6 @@
 package dev.tidemark.runtime.operators.window;
 
+import dev.tidemark.runtime.operators.SnapshotAction;
 import dev.tidemark.eventtime.Watermark;
 import dev.tidemark.runtime.checkpoint.SnapshotReader;
 import dev.tidemark.runtime.checkpoint.SnapshotWriter;
@@ -298,7 +299,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
      * in the general operator's keyed state, the snapshot is the one {@link WindowOperator} would
      * take, so a program may change between the two (a trigger added, say) and restore it.
      */
-    private void whileTimersRegistered(TablesInKeyedState.Snapshot snapshot) throws Exception {
+    private void whileTimersRegistered(SnapshotAction snapshot) throws Exception {
         forEachTimer((key, window, time) -> timers.restoreTimer(true, key, window, time));
         try {
             snapshot.take();

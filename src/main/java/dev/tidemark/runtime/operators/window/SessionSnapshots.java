@@ -1,5 +1,6 @@
 package dev.tidemark.runtime.operators.window;
 
+import dev.tidemark.runtime.operators.SnapshotAction;
 import dev.tidemark.runtime.state.HeapKeyedStateBackend;
 import dev.tidemark.runtime.state.KeyGroups;
 import dev.tidemark.runtime.state.StateTable;
@@ -48,7 +49,7 @@ final class SessionSnapshots<K> {
      * that end together keep their order through a restore by either operator.
      */
     @SuppressWarnings("unchecked")
-    void whileInKeyedState(SessionTable sessions, SessionTimers sessionTimers, TablesInKeyedState.Snapshot snapshot)
+    void whileInKeyedState(SessionTable sessions, SessionTimers sessionTimers, SnapshotAction snapshot)
             throws Exception {
         Map<Session, TimeWindow> sessionWindows = new IdentityHashMap<>();
         sessions.forEach(session -> {

@@ -1,5 +1,6 @@
 package dev.tidemark.runtime.operators.window;
 
+import dev.tidemark.runtime.operators.SnapshotAction;
 import dev.tidemark.runtime.state.HeapKeyedStateBackend;
 import dev.tidemark.runtime.state.KeyGroups;
 import dev.tidemark.runtime.state.StateTable;
@@ -27,15 +28,9 @@ final class TablesInKeyedState<K> {
         this.maxParallelism = maxParallelism;
     }
 
-    /** Takes an operator's snapshot. */
-    @FunctionalInterface
-    interface Snapshot {
-        void take() throws Exception;
-    }
-
     /** Runs {@code snapshot} while every table of {@code tables} is also in keyed state; empties it again after. */
     @SuppressWarnings("unchecked")
-    void whileHolding(WindowTables<K> tables, Snapshot snapshot) throws Exception {
+    void whileHolding(WindowTables<K> tables, SnapshotAction snapshot) throws Exception {
         for (int t = 0; t < tables.count(); t++) {
             WindowTable table = tables.get(t);
             for (int position = 0; position < table.size(); position++) {

@@ -1,5 +1,6 @@
 package dev.tidemark.runtime.operators.window;
 
+import dev.tidemark.runtime.operators.SnapshotAction;
 import dev.tidemark.runtime.state.HeapKeyedStateBackend;
 import dev.tidemark.windowing.windows.TimeWindow;
 import java.util.Arrays;
@@ -405,7 +406,7 @@ final class WindowTables<K> {
      * Runs {@code snapshot} while every table is also in keyed state, under (key, the table's window),
      * so that the snapshot of keyed state holds them; empties that state again after.
      */
-    void whileInKeyedState(TablesInKeyedState.Snapshot snapshot) throws Exception {
+    void whileInKeyedState(SnapshotAction snapshot) throws Exception {
         keyedState.whileHolding(this, snapshot);
     }
 
