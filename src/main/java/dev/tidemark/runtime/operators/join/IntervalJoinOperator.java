@@ -5,9 +5,9 @@ import dev.tidemark.api.functions.KeySelector;
 import dev.tidemark.api.functions.LongKeySelector;
 import dev.tidemark.api.functions.ProcessJoinFunction;
 import dev.tidemark.eventtime.Watermark;
-import dev.tidemark.runtime.operators.CoOperators;
 import dev.tidemark.runtime.checkpoint.SnapshotReader;
 import dev.tidemark.runtime.checkpoint.SnapshotWriter;
+import dev.tidemark.runtime.operators.CoOperators;
 import dev.tidemark.runtime.operators.KeyedStateCounts;
 import dev.tidemark.runtime.operators.KeyedSupport;
 import dev.tidemark.runtime.operators.LateRecords;
@@ -28,7 +28,9 @@ import java.util.Objects;
  * side, set at its latest element's end: when it fires, what has ended goes, and if anything is left
  * the timer is set again at the latest end. A key that keeps getting elements thus costs a timer per
  * buffer's worth of them, not one per element, and its state is gone once the watermark passes its
- * last element's end.
+ * last element's end. Keyed on both sides by {@code long}s, the buffers are found by the key
+ * unboxed, in a table of the operator's own ({@link IntervalJoinStateByLongKey}), and go into keyed
+ * state only for a snapshot.
  *
  * <p>An element behind the watermark is late (Flink's rule): it goes to its side's late output, or
  * is dropped and counted in {@code numLateRecordsDropped}. An element that can meet no future
@@ -91,25 +93,7 @@ public final class IntervalJoinOperator<K, T1, T2, OUT> extends CoOperators.Base
 
     @Override
     public KeyedStateCounts keyedStateCounts() {
-        if (byLongKey == null) {
-            return keyed;
-        }
-        return new KeyedStateCounts() {
-            @Override
-            public long numKeyedStateEntries() {
-                return keyed.numKeyedStateEntries() + byLongKey.size();
-            }
-
-            @Override
-            public int numEventTimeTimers() {
-                return keyed.numEventTimeTimers();
-            }
-
-            @Override
-            public int numProcessingTimeTimers() {
-                return keyed.numProcessingTimeTimers();
-            }
-        };
+        return byLongKey == null ? keyed : byLongKey.countsBeside(keyed);
     }
 
     @Override

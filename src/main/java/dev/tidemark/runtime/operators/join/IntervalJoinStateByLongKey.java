@@ -1,5 +1,6 @@
 package dev.tidemark.runtime.operators.join;
 
+import dev.tidemark.runtime.operators.KeyedStateCounts;
 import dev.tidemark.runtime.operators.KeyedSupport;
 import dev.tidemark.runtime.operators.SnapshotAction;
 import dev.tidemark.runtime.state.KeyGroups;
@@ -61,9 +62,24 @@ final class IntervalJoinStateByLongKey<K, T1, T2> {
         found = null;
     }
 
-    /** How many keys have buffers. */
-    int size() {
-        return byKey.size();
+    /** {@code keyed}'s counts, with every key's buffers counted as the one value they are in keyed state. */
+    KeyedStateCounts countsBeside(KeyedStateCounts keyed) {
+        return new KeyedStateCounts() {
+            @Override
+            public long numKeyedStateEntries() {
+                return keyed.numKeyedStateEntries() + byKey.size();
+            }
+
+            @Override
+            public int numEventTimeTimers() {
+                return keyed.numEventTimeTimers();
+            }
+
+            @Override
+            public int numProcessingTimeTimers() {
+                return keyed.numProcessingTimeTimers();
+            }
+        };
     }
 
     /** Runs {@code snapshot} while every key's buffers are also in keyed state; empties it after. */

@@ -237,23 +237,12 @@ final class KeyWindowIndex {
      * the rings are laid out again, and for tables that go on without them.
      */
     void writeBack(WindowTables<?> tables) {
-        writeBack(tables, true);
-    }
-
-    /**
-     * {@link #writeBack}, the keys too only if {@code keys}: a directory kept as it is (the rings
-     * grow, every key keeps its slot) can go on holding them, and a table that took them would box
-     * each long key it gets from then on.
-     */
-    private void writeBack(WindowTables<?> tables, boolean keys) {
         for (int t = 0; t < tables.count(); t++) {
             WindowTable table = tables.get(t);
             if (WindowTables.isClipped(table.window())) {
                 continue;
             }
-            if (keys) {
-                table.takeKeys(); // the directory may be emptied next
-            }
+            table.takeKeys(); // the directory may be emptied next
             for (int position = 0; position < table.size(); position++) {
                 int slot = table.slotAt(position);
                 if (slot >= 0) {
@@ -370,12 +359,6 @@ final class KeyWindowIndex {
         return true;
     }
 
-    private static void takeKeysBack(WindowTables<?> tables) {
-        for (int t = 0; t < tables.count(); t++) {
-            tables.get(t).takeKeys();
-        }
-    }
-
     /** Boxes the directory's keys, as the tables box theirs when a key of another type comes. */
     void boxKeys() {
         directory.boxKeys();
@@ -390,7 +373,7 @@ final class KeyWindowIndex {
      *     every accumulator
      */
     boolean rebuild(WindowTables<?> tables, boolean compact, int ringBits) {
-        writeBack(tables, compact); // the tables hold every accumulator until the rings have taken them all
+        writeBack(tables); // the tables hold every accumulator until the rings have taken them all
         this.ringBits = ringBits;
         int slots = open.length;
         if (compact) {
@@ -431,7 +414,6 @@ final class KeyWindowIndex {
             for (int position = 0; position < table.size(); position++) {
                 int slot = compact || table.slotAt(position) < 0 ? slotOfKeyAt(table, position) : table.slotAt(position);
                 if (slot < 0) {
-                    takeKeysBack(tables); // the tables go on without this index
                     return false;
                 }
                 table.setSlotAt(position, slot);

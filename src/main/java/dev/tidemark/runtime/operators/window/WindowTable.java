@@ -216,7 +216,7 @@ final class WindowTable {
                 keys[position] = key;
             } else {
                 longKeys[position] = longKey;
-                boxes[position] = key != null ? key : directory.boxes[slot]; // the box all its windows share, if one was made
+                boxes[position] = key != null ? key : directory.keyAt(slot); // one box per key for all its windows
             }
         }
         if (slots == null) {
@@ -383,19 +383,15 @@ final class WindowTable {
 
     /**
      * Whether the key at {@code position} is a {@code long} that {@link #longKeyAt} hands out
-     * unboxed: in a table of long keys, or one that reads its keys from such a directory, for a key
-     * no selector boxed.
+     * unboxed: in a table that keeps its long keys, for a key no selector boxed.
      */
     boolean unboxedKeyAt(int position) {
-        if (keysBySlot != null) {
-            return keysBySlot.unboxedKeyAt(slots[position]);
-        }
-        return keys == null && boxes[position] == null;
+        return keysBySlot == null && keys == null && boxes[position] == null;
     }
 
     /** The key at {@code position}, where {@link #unboxedKeyAt}. */
     long longKeyAt(int position) {
-        return keysBySlot != null ? keysBySlot.longKeys[slots[position]] : longKeys[position];
+        return longKeys[position];
     }
 
     /** The positions of its keys in the order they first reached the window. */
