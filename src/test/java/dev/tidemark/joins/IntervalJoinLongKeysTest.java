@@ -1,5 +1,7 @@
 package dev.tidemark.joins;
 
+import static dev.tidemark.joins.WindowJoinLongKeysTest.KEYS;
+import static dev.tidemark.joins.WindowJoinLongKeysTest.emitOnEitherSide;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,10 +11,11 @@ import dev.tidemark.api.functions.Collector;
 import dev.tidemark.api.functions.KeySelector;
 import dev.tidemark.api.functions.ProcessJoinFunction;
 import dev.tidemark.checkpoint.JobSnapshot;
+import dev.tidemark.joins.WindowJoinLongKeysTest.Left;
+import dev.tidemark.joins.WindowJoinLongKeysTest.Right;
 import dev.tidemark.testing.TestDriver;
 import dev.tidemark.testing.TestSink;
 import dev.tidemark.testing.TestSource;
-import java.io.Serializable;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,13 +29,6 @@ import org.junit.jupiter.api.Test;
  * passes, and its snapshots restore into either form.
  */
 class IntervalJoinLongKeysTest {
-
-    record Left(long account, int amount) implements Serializable {}
-
-    record Right(long account, String note) implements Serializable {}
-
-    /** Keys whose {@code Long.hashCode}s collide, negatives and the extremes. */
-    static final long[] KEYS = {0, 1, -1, 1L << 32, (1L << 32) | 1, 3L << 32, Long.MIN_VALUE, Long.MAX_VALUE, 42};
 
     static final class Pairs extends ProcessJoinFunction<Left, Right, String> {
         @Override
@@ -66,11 +62,7 @@ class IntervalJoinLongKeysTest {
                 for (int i = 0; i < 400; i++) {
                     clock += random.nextInt(3);
                     long key = manyKeys ? random.nextInt(60) - 30 : KEYS[random.nextInt(KEYS.length)];
-                    if (random.nextBoolean()) {
-                        lefts.emit(new Left(key, i), clock - random.nextInt(20));
-                    } else {
-                        rights.emit(new Right(key, "n" + i), clock - random.nextInt(20));
-                    }
+                    emitOnEitherSide(random, lefts, rights, key, i, clock);
                     if (random.nextInt(6) == 0) {
                         (random.nextBoolean() ? lefts : rights).emitWatermark(clock - random.nextInt(25));
                         assertThat(driver.numKeyedStateEntries("unboxed")).as(config + " at " + i)

@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Test;
  */
 class WindowJoinLongKeysTest {
 
+    /** Also the interval join's inputs in {@code IntervalJoinLongKeysTest}. */
     record Left(long account, int amount) implements Serializable {}
 
     record Right(long account, String note) implements Serializable {}
@@ -72,11 +73,7 @@ class WindowJoinLongKeysTest {
                 for (int i = 0; i < 300; i++) {
                     clock += random.nextInt(3);
                     long key = KEYS[random.nextInt(KEYS.length)];
-                    if (random.nextBoolean()) {
-                        lefts.emit(new Left(key, i), clock - random.nextInt(20));
-                    } else {
-                        rights.emit(new Right(key, "n" + i), clock - random.nextInt(20));
-                    }
+                    emitOnEitherSide(random, lefts, rights, key, i, clock);
                     if (random.nextInt(6) == 0) {
                         (random.nextBoolean() ? lefts : rights).emitWatermark(clock - random.nextInt(25));
                     }
@@ -87,6 +84,16 @@ class WindowJoinLongKeysTest {
                 assertThat(unboxed.records()).as(config).containsExactlyElementsOf(boxed.records());
                 assertThat(oneSideBoxed.records()).as(config).containsExactlyElementsOf(boxed.records());
             }
+        }
+    }
+
+    /** Element {@code i} of {@code key} on a side drawn at random, up to 19 ms behind {@code clock}. */
+    static void emitOnEitherSide(Random random, TestSource<Left> lefts, TestSource<Right> rights, long key, int i,
+            long clock) {
+        if (random.nextBoolean()) {
+            lefts.emit(new Left(key, i), clock - random.nextInt(20));
+        } else {
+            rights.emit(new Right(key, "n" + i), clock - random.nextInt(20));
         }
     }
 
