@@ -1,19 +1,20 @@
 package dev.tidemark.runtime.operators.join;
 
-import java.util.Arrays;
-
 /**
  * Values by {@code long} key, found without boxing the key: open addressing with linear probing
  * over a {@code long[]} of keys beside the values, at most three quarters full; a key is present
  * where its value is not null. Removing shifts the entries after it back, so no tombstones pile up
- * as keys come and go.
+ * as keys come and go, and halves the table when it is under an eighth full, so a burst of keys
+ * that have all left holds no memory.
  *
  * <p>Threading: the owning task's thread only.
  */
 final class LongKeyedValues<V> {
 
-    private long[] keys = new long[16];
-    private Object[] values = new Object[16];
+    private static final int MIN_CAPACITY = 16;
+
+    private long[] keys = new long[MIN_CAPACITY];
+    private Object[] values = new Object[MIN_CAPACITY];
     private int size;
 
     int size() {
@@ -40,7 +41,7 @@ final class LongKeyedValues<V> {
         }
         if (values[i] == null) {
             if (size + 1 > keys.length - (keys.length >>> 2)) {
-                grow();
+                resize(keys.length * 2);
                 put(key, value);
                 return;
             }
@@ -64,6 +65,9 @@ final class LongKeyedValues<V> {
         for (int gap = i, next = (i + 1) & mask; ; next = (next + 1) & mask) {
             if (values[next] == null) {
                 values[gap] = null;
+                if (keys.length > MIN_CAPACITY && size < keys.length >>> 3) {
+                    resize(keys.length / 2); // most keys left: give their room back
+                }
                 return;
             }
             int home = slot(keys[next], mask);
@@ -85,17 +89,12 @@ final class LongKeyedValues<V> {
         }
     }
 
-    void clear() {
-        Arrays.fill(values, null);
-        size = 0;
-    }
-
     @SuppressWarnings("unchecked")
-    private void grow() {
+    private void resize(int capacity) {
         long[] oldKeys = keys;
         Object[] oldValues = values;
-        keys = new long[oldKeys.length * 2];
-        values = new Object[oldKeys.length * 2];
+        keys = new long[capacity];
+        values = new Object[capacity];
         size = 0;
         for (int i = 0; i < oldKeys.length; i++) {
             if (oldValues[i] != null) {
