@@ -112,11 +112,11 @@ final class StreamTask {
 
     /** Who acknowledges checkpoints for this task: the task thread, and for a source vertex its source. */
     List<String> participants() {
-        return source != null ? List.of(subtask.displayName(), sourceParticipant()) : List.of(subtask.displayName());
+        return source != null ? List.of(subtask.participantId(), sourceParticipant()) : List.of(subtask.participantId());
     }
 
     String sourceParticipant() {
-        return "source of " + subtask.displayName();
+        return "source of " + subtask.participantId();
     }
 
     /** On the coordinator's thread: see {@link SourceRunner#triggerCheckpoint}. */
@@ -142,7 +142,7 @@ final class StreamTask {
     /** The barrier has arrived on every input: snapshot the operators, acknowledge, pass the barrier on. */
     private void onAligned(CheckpointBarrier barrier) {
         List<OperatorSnapshot> snapshots = subtask.chain().snapshotState(barrier.checkpointId(), barrier.timestamp());
-        checkpoints.acknowledge(subtask.displayName(), barrier.checkpointId(), snapshots);
+        checkpoints.acknowledge(subtask.participantId(), barrier.checkpointId(), snapshots);
         subtask.chain().broadcastBarrier(barrier);
     }
 
@@ -158,7 +158,7 @@ final class StreamTask {
         List<OperatorSnapshot> last = new java.util.ArrayList<>();
         onChain(() -> last.addAll(
                 subtask.chain().snapshotState(CheckpointBarrier.FINAL_CHECKPOINT_ID, System.currentTimeMillis())));
-        checkpoints.finished(subtask.displayName(), last);
+        checkpoints.finished(subtask.participantId(), last);
         while (!finalCheckpointDone && !cancelled) {
             runMail();
             if (!finalCheckpointDone && !mailbox.hasMail() && !cancelled) {

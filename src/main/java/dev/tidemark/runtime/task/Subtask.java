@@ -57,6 +57,14 @@ public final class Subtask {
         return vertex.name() + " (" + (index + 1) + "/" + vertex.parallelism() + ")";
     }
 
+    /**
+     * What checkpoints know this subtask by: unique within the job, which {@link #displayName} is not
+     * (two sources added without a name share one).
+     */
+    public String participantId() {
+        return "vertex " + vertex.id() + ": " + displayName();
+    }
+
     void wire(OperatorChain chain, InputProcessor input, SplitWatermarks<?> splitWatermarks, SplitPauses pauses) {
         this.chain = chain;
         this.input = input;
