@@ -16,6 +16,7 @@ final class CheckpointedNumbers implements SourceFunction<Long>, CheckpointedFun
     private final long end;
     private final int pauseEvery;
     private final long dieAt;
+    private final long holdAt;
     private transient ListState<Long> state;
     private long next;
     private long coveredUpTo = Long.MIN_VALUE; // next as of the last completed checkpoint's snapshot; guarded by covered
@@ -28,10 +29,24 @@ final class CheckpointedNumbers implements SourceFunction<Long>, CheckpointedFun
      * @param dieAt the number at which to throw, or -1 never
      */
     CheckpointedNumbers(long first, long end, int pauseEvery, long dieAt) {
+        this(first, end, pauseEvery, dieAt, -1);
+    }
+
+    private CheckpointedNumbers(long first, long end, int pauseEvery, long dieAt, long holdAt) {
         this.next = first;
         this.end = end;
         this.pauseEvery = pauseEvery;
         this.dieAt = dieAt;
+        this.holdAt = holdAt;
+    }
+
+    /**
+     * Emits without pausing, but waits at {@code holdAt} (in every attempt that reaches it) until a
+     * completed checkpoint covers everything before it: a point by which checkpoints have been taken,
+     * without a clock.
+     */
+    static CheckpointedNumbers holdingAt(long first, long end, long holdAt) {
+        return new CheckpointedNumbers(first, end, 0, -1, holdAt);
     }
 
     @Override
@@ -62,13 +77,15 @@ final class CheckpointedNumbers implements SourceFunction<Long>, CheckpointedFun
     @Override
     public void run(SourceContext<Long> ctx) throws InterruptedException {
         while (running && next < end) {
-            if (next == dieAt) {
+            if (next == dieAt || next == holdAt) {
                 synchronized (covered) { // outside the checkpoint lock, so a checkpoint can be taken
                     while (coveredUpTo != next && running) {
                         covered.wait();
                     }
                 }
-                throw new IllegalStateException("process died at " + next);
+                if (next == dieAt) {
+                    throw new IllegalStateException("process died at " + next);
+                }
             }
             synchronized (ctx.getCheckpointLock()) {
                 ctx.collect(next);

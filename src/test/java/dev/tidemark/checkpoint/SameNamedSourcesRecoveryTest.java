@@ -26,14 +26,14 @@ class SameNamedSourcesRecoveryTest {
 
     @Test
     void aSourceThatFinished_doesNotStandForARunningOneOfTheSameName(@TempDir Path dir) throws Exception {
-        Chaos.crashAt = new long[] {1_500}; // once the short source has long finished and checkpoints completed since
+        Chaos.crashAt = new long[] {1_000}; // after the hold below: checkpoints completed since the short source finished
         Chaos.CALLS.set(0);
         Chaos.THROWN.set(0);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.create().setParallelism(1);
         env.enableCheckpointing(Duration.ofMillis(10), dir.resolve("checkpoints"));
         env.getCheckpointConfig().setRestartStrategy(RestartStrategy.fixedDelay(3, Duration.ZERO));
         DataStream<Long> finishesAtOnce = env.addSource(new CheckpointedNumbers(0, 10, 0, -1));
-        DataStream<Long> runsOn = env.addSource(new CheckpointedNumbers(1_000, 3_000, 10, -1)); // paced: 1 ms per 10
+        DataStream<Long> runsOn = env.addSource(CheckpointedNumbers.holdingAt(1_000, 3_000, 1_500));
         finishesAtOnce.union(runsOn).map(new CrashingMap())
                 .addSink(new FileSink<>(dir.resolve("out").toString(), String::valueOf, 4096));
         JobClient job = env.executeAsync("same-named sources");
