@@ -23,6 +23,8 @@ import java.util.Random;
 import java.util.function.Function;
 import java.util.function.ObjIntConsumer;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Sliding windows find an element's key once for all its windows (through the operator's key
@@ -72,13 +74,17 @@ class KeyWindowIndexTest {
     }
 
     /**
-     * A key's first element in a window waits there until the window needs an accumulator; a
-     * snapshot taken while elements wait holds the accumulators the general operator would, and
-     * either operator restores it. The aggregate sees each window's elements in arrival order.
+     * A key's first element in a window waits there until the window needs an accumulator (an
+     * {@code int[]} accumulator, kept as an object); a snapshot taken while elements wait holds the
+     * accumulators the general operator would, and either operator restores it. The aggregate sees
+     * each window's elements in arrival order. The same with a {@code long[]} accumulator, kept flat,
+     * where no element waits.
      */
-    @Test
-    void firstElementsWaitingInTheirWindows_surviveASnapshot_intoEitherOperator() {
-        List<String> uninterrupted = assertSameAcrossSnapshots(KeyWindowIndexTest::rareAndCommonKeys, 57, 158, 233);
+    @ParameterizedTest
+    @EnumSource(names = {"SUM", "DIGITS"})
+    void rareKeysFirstElements_surviveASnapshot_intoEitherOperator(Fold fold) {
+        List<String> uninterrupted = assertSameAcrossSnapshots(twelveBy4(), 6, fold, KeyWindowIndexTest::rareAndCommonKeys,
+                57, 158, 233);
         assertThat(uninterrupted).as("rare keys alone in a window").anyMatch(s -> s.startsWith("7|"))
                 .as("late firings").anyMatch(s -> s.contains("|fired 2|"));
     }
@@ -103,7 +109,7 @@ class KeyWindowIndexTest {
     void keysThatRecurAgain_afterTheIndexWasGivenUp_giveTheGeneralOperatorsOutput_acrossSnapshots() {
         // windows that stay open from before the index was given up until after it is taken up again
         var fortyBy20 = SlidingEventTimeWindows.of(Duration.ofMillis(40), Duration.ofMillis(20));
-        assertSameAcrossSnapshots(fortyBy20, 30, KeyWindowIndexTest::keysOnceThenRecurring, 70, 100, 230);
+        assertSameAcrossSnapshots(fortyBy20, 30, Fold.DIGITS, KeyWindowIndexTest::keysOnceThenRecurring, 70, 100, 230);
     }
 
     /**
@@ -113,16 +119,19 @@ class KeyWindowIndexTest {
      * every run gives the general operator's uninterrupted output, which it returns.
      */
     private static List<String> assertSameAcrossSnapshots(ObjIntConsumer<TestSource<Event>> events, int... snapshotsAt) {
-        return assertSameAcrossSnapshots(twelveBy4(), 6, events, snapshotsAt);
+        return assertSameAcrossSnapshots(twelveBy4(), 6, Fold.DIGITS, events, snapshotsAt);
     }
 
-    /** {@link #assertSameAcrossSnapshots(ObjIntConsumer, int...)} through {@code assigner}'s windows and {@code lateness}. */
+    /**
+     * {@link #assertSameAcrossSnapshots(ObjIntConsumer, int...)} through {@code assigner}'s windows,
+     * {@code lateness} and {@code fold}.
+     */
     private static List<String> assertSameAcrossSnapshots(WindowAssigner<Object, TimeWindow> assigner, long lateness,
-            ObjIntConsumer<TestSource<Event>> events, int... snapshotsAt) {
+            Fold fold, ObjIntConsumer<TestSource<Event>> events, int... snapshotsAt) {
         Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> aligned =
-                keyed -> windows(keyed, assigner, lateness, false, Fold.DIGITS);
+                keyed -> windows(keyed, assigner, lateness, false, fold);
         Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> general =
-                keyed -> windows(keyed, assigner, lateness, true, Fold.DIGITS);
+                keyed -> windows(keyed, assigner, lateness, true, fold);
         List<String> uninterrupted = runSwitchingAt(-1, general, general, events);
         assertThat(runSwitchingAt(-1, aligned, aligned, events)).isEqualTo(uninterrupted);
         for (int at : snapshotsAt) {
@@ -195,6 +204,7 @@ class KeyWindowIndexTest {
                 }
             }));
             driver.start();
+            in.emit(new Event(2, 1), 1); // its accumulator, an int[], is kept as an object: elements may wait
             in.emit(new Event(1, 13), 1);
             assertThatThrownBy(() -> in.emitWatermark(20))
                     .hasStackTraceContaining("Window(SlidingEventTimeWindows")

@@ -25,8 +25,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>{@code atOnce} adds each element to its windows as it arrives, as the operator does;
  * {@code perKeyBatch} puts a key's elements of one slide aside and adds them a window at a time,
  * up to {@value #BATCH} at once, so that each accumulator is read once per batch (the change tried
- * and not landed in the thirteenth round, here without an operator's costs). The time per element
- * against the windows per element shows where the accumulators outgrow the caches.
+ * and not landed in the thirteenth round, here without an operator's costs). {@code flat} keeps each
+ * key's accumulators as their contents, side by side in one {@code long[]}, and adds through an
+ * array reused for every add, copied in and out, as the operator keeps a {@code long[]} or
+ * {@code double[]} accumulator. The time per element against the windows per element shows where
+ * the accumulators outgrow the caches.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -44,10 +47,13 @@ public class PerWindowAddBenchmark {
     @Param({"10", "20", "30", "60"})
     public int windowsPerElement;
 
-    @Param({"atOnce", "perKeyBatch"})
+    @Param({"atOnce", "perKeyBatch", "flat"})
     public String adds;
 
     private boolean atOnce;
+    private boolean flat;
+    private long[] flatCells; // key * ring + (window & ringMask) -> the accumulator's one long
+    private final long[] scratch = new long[1]; // what add sees of a flat cell
     private int ringMask;
     private Object[] cells; // key * ring + (window & ringMask) -> long[1]
     private long[][] batches; // per key: its elements put aside
@@ -58,9 +64,11 @@ public class PerWindowAddBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
         atOnce = adds.equals("atOnce");
+        flat = adds.equals("flat");
         int ring = Integer.highestOneBit(windowsPerElement * 2 - 1);
         ringMask = ring - 1;
         cells = new Object[KEYS * ring];
+        flatCells = new long[KEYS * ring];
         batches = new long[KEYS][BATCH];
         batched = new int[KEYS];
         values = new long[ELEMENTS];
@@ -82,6 +90,13 @@ public class PerWindowAddBenchmark {
         for (int i = 0; i < ELEMENTS; i++) {
             int key = (int) ((i * 7919L) % KEYS);
             int base = key * (ringMask + 1);
+            if (flat) {
+                if (i < KEYS) {
+                    flatCells[base + newest] = (new long[1])[0]; // createAccumulator, copied in
+                }
+                addToAllFlat(base, window, values[i]);
+                continue;
+            }
             if (i < KEYS) {
                 flush(key, window - 1);
                 cells[base + newest] = new long[1];
@@ -98,7 +113,10 @@ public class PerWindowAddBenchmark {
         long oldest = window - windowsPerElement + 1;
         if (oldest >= 0) {
             int cell = (int) (oldest & ringMask);
-            for (int key = 0; key < KEYS; key++) {
+            for (int key = 0; key < KEYS && flat; key++) {
+                fired += new long[] {flatCells[key * (ringMask + 1) + cell]}[0];
+            }
+            for (int key = 0; key < KEYS && !flat; key++) {
                 flush(key, window);
                 fired += ((long[]) cells[key * (ringMask + 1) + cell])[0];
                 cells[key * (ringMask + 1) + cell] = null;
@@ -111,6 +129,19 @@ public class PerWindowAddBenchmark {
         for (long w = window; w > window - windowsPerElement && w >= 0; w--) {
             ((long[]) cells[base + (int) (w & ringMask)])[0] += value;
         }
+    }
+
+    private void addToAllFlat(int base, long window, long value) {
+        for (long w = window; w > window - windowsPerElement && w >= 0; w--) {
+            int cell = base + (int) (w & ringMask);
+            scratch[0] = flatCells[cell];
+            flatCells[cell] = add(value, scratch)[0];
+        }
+    }
+
+    private static long[] add(long value, long[] acc) {
+        acc[0] += value;
+        return acc;
     }
 
     /** Adds the key's elements put aside to its windows up to {@code window}, a window at a time. */

@@ -29,6 +29,12 @@ import java.util.Arrays;
  * keeps the arrays (and a directory as large as the old one) unless far fewer keys are live: keys
  * that each return every few windows would otherwise regrow them after every rebuild.
  *
+ * <p>An aggregate whose accumulators are {@code long[]} or {@code double[]} of one length has them
+ * kept flat, as their contents side by side ({@link FlatAccumulators}), from the first accumulator
+ * the index takes: a key's accumulators in its windows are then adjacent words, and no element
+ * waits (a flat accumulator made at once leaves no object behind, where a waiting element stays as
+ * long as its last window: with 20 windows per element and more, waiting cost 1.2-1.6x).
+ *
  * <p>Clipped windows (at the ends of time, where several windows share a start or an end) are not
  * kept here: their tables find keys by their own index.
  *
@@ -52,7 +58,9 @@ final class KeyWindowIndex {
     private long latestReserved = 0;
     private final CellBits bits = new CellBits(16, 2); // per cell: whether its window holds the key, whether an element waits
     private int[] cellPositions = new int[16 << 2]; // -> the key's position in that window's table
-    private Object[] cellValues = new Object[16 << 2]; // -> its accumulator there, kept nowhere else
+    private Object[] cellValues = new Object[16 << 2]; // -> its accumulator there, kept nowhere else; unused while flat
+    private boolean layoutChosen; // whether the first accumulator has chosen between flat accumulators and objects
+    private FlatAccumulators flat; // the accumulators, if they are flat
     private WindowTable[] tablesByWindow = new WindowTable[1 << 2]; // open tables at (window & mask)
 
     /**
@@ -134,10 +142,16 @@ final class KeyWindowIndex {
     private void ensureSlots(int slots) {
         if (slots > open.length) {
             int length = (int) Math.min(Math.max(slots, open.length * 2L), MAX_CELLS >> ringBits);
+            if (flat != null && !flat.fits((long) length << ringBits)) {
+                toObjects();
+            }
             open = Arrays.copyOf(open, length);
             bits.grow(length);
             cellPositions = Arrays.copyOf(cellPositions, length << ringBits);
             cellValues = Arrays.copyOf(cellValues, length << ringBits);
+            if (flat != null) {
+                flat.grow(length << ringBits);
+            }
         }
     }
 
@@ -182,13 +196,30 @@ final class KeyWindowIndex {
         int mask = (1 << ringBits) - 1;
         for (long window = latestWindow; window > latestWindow - count; window--) {
             int cell = base + (int) (window & mask);
-            add(cell, value, cellValues[cell]);
+            if (flat != null) {
+                addFlat(cell, value);
+            } else {
+                add(cell, value, cellValues[cell]);
+            }
         }
     }
 
     /** Adds {@code value} to the accumulator in {@code cell}, a {@link #cell} of a window that holds the key. */
     void addAt(int cell, Object value) throws Exception {
-        add(cell, value, accumulatorAt(cell, true));
+        makeAccumulator(cell); // the element waiting there first
+        if (flat != null) {
+            addFlat(cell, value);
+        } else {
+            add(cell, value, cellValues[cell]);
+        }
+    }
+
+    private void addFlat(int cell, Object value) throws Exception {
+        Object refused = flat.add(cell, value);
+        if (refused != null) {
+            toObjects();
+            cellValues[cell] = refused;
+        }
     }
 
     private void add(int cell, Object value, Object acc) throws Exception {
@@ -219,17 +250,35 @@ final class KeyWindowIndex {
      * collector's write barrier makes dear.)
      */
     private Object accumulatorAt(int cell, boolean keep) {
+        if (bits.waits(cell >>> ringBits, cell & ((1 << ringBits) - 1))) {
+            if (!keep) {
+                return accumulator.firstNow(cellValues[cell]);
+            }
+            makeAccumulator(cell);
+        }
+        return flat != null ? flat.copyOf(cell) : cellValues[cell];
+    }
+
+    /** If an element waits in {@code cell}, makes its accumulator there. */
+    private void makeAccumulator(int cell) {
         int slot = cell >>> ringBits;
         int ringCell = cell & ((1 << ringBits) - 1);
-        if (!bits.waits(slot, ringCell)) {
-            return cellValues[cell];
-        }
-        Object acc = accumulator.firstNow(cellValues[cell]);
-        if (keep) {
-            cellValues[cell] = acc;
+        if (bits.waits(slot, ringCell)) {
+            Object acc = accumulator.firstNow(cellValues[cell]);
+            cellValues[cell] = null;
             bits.clearWaits(slot, ringCell); // only once the user's function made it
+            keep(cell, acc);
         }
-        return acc;
+    }
+
+    /** Keeps {@code acc} as the accumulator in {@code cell}: flat, unless it cannot be. */
+    private void keep(int cell, Object acc) {
+        if (flat != null && !flat.store(cell, acc)) {
+            toObjects();
+        }
+        if (flat == null) {
+            cellValues[cell] = acc;
+        }
     }
 
     /**
@@ -258,23 +307,64 @@ final class KeyWindowIndex {
      * be added until an accumulator is needed; otherwise the accumulator is made now.
      */
     void putFirst(int slot, long window, int position, Object element, boolean waits) {
-        if (!waits) {
-            put(slot, window, position, accumulator.first(element));
-            return;
+        if (waits && layoutChosen && flat == null) { // a flat accumulator leaves no object; a waiting element stays
+            cellValues[hold(slot, window, position)] = element;
+            bits.setWaits(slot, (int) (window & ((1 << ringBits) - 1)));
+        } else if (flat != null) {
+            int cell = hold(slot, window, position);
+            Object refused = flat.first(cell, element);
+            if (refused != null) {
+                toObjects();
+                cellValues[cell] = refused;
+            }
+        } else { // the first accumulator chooses the layout (put): made at once
+            put(slot, window, position, layoutChosen ? accumulator.first(element) : accumulator.firstNow(element));
         }
-        put(slot, window, position, element);
-        bits.setWaits(slot, (int) (window & ((1 << ringBits) - 1)));
     }
 
-    /** The key at {@code slot} is at {@code position} of window {@code window}'s table, with {@code value}, which it had not reached. */
+    /**
+     * The key at {@code slot} is at {@code position} of window {@code window}'s table, with the
+     * accumulator {@code value}, which it had not reached. The first accumulator put chooses whether
+     * they are flat.
+     */
     void put(int slot, long window, int position, Object value) {
+        int cell = hold(slot, window, position);
+        if (!layoutChosen) {
+            layoutChosen = true;
+            flat = FlatAccumulators.forSample(accumulator, value, cellValues.length);
+            if (flat != null && !flat.fits(cellValues.length)) {
+                flat = null;
+            }
+        }
+        keep(cell, value);
+    }
+
+    /** Marks the window {@code window} as holding the key at {@code slot}, at {@code position} of its table; its cell. */
+    private int hold(int slot, long window, int position) {
         int ringCell = (int) (window & ((1 << ringBits) - 1));
         bits.setHolds(slot, ringCell);
         int cell = (slot << ringBits) + ringCell;
         cellPositions[cell] = position;
-        cellValues[cell] = value;
         if (open[slot]++ == 0) {
             live++;
+        }
+        return cell;
+    }
+
+    /**
+     * The aggregate made an accumulator that cannot be flat: every cell's accumulator becomes an
+     * object again, for good.
+     */
+    private void toObjects() {
+        FlatAccumulators contents = flat;
+        flat = null;
+        for (int slot = 0; slot < open.length; slot++) {
+            for (int ringCell = 0; open[slot] > 0 && ringCell < 1 << ringBits; ringCell++) {
+                if (bits.holds(slot, ringCell) && !bits.waits(slot, ringCell)) { // a waiting element stays
+                    int cell = (slot << ringBits) + ringCell;
+                    cellValues[cell] = contents.copyOf(cell);
+                }
+            }
         }
     }
 
@@ -395,6 +485,11 @@ final class KeyWindowIndex {
             open = new int[slots];
         }
         int cells = slots << ringBits;
+        if (flat != null && !flat.fits(cells)) {
+            flat = null; // the tables hold every accumulator, as objects: the rings take them so
+        } else if (flat != null) {
+            flat.reset(cells);
+        }
         bits.reset(slots, ringBits); // a cell is read only where its bit is set; writeBack made every waiting accumulator
         if (cells == cellValues.length) {
             Arrays.fill(cellValues, null);
