@@ -15,6 +15,7 @@ import dev.tidemark.windowing.AlignedWindowsTest.Event;
 import dev.tidemark.windowing.AlignedWindowsTest.SameAsEventTimeTrigger;
 import dev.tidemark.windowing.AlignedWindowsTest.Track;
 import dev.tidemark.windowing.assigners.SlidingEventTimeWindows;
+import dev.tidemark.windowing.assigners.TumblingEventTimeWindows;
 import dev.tidemark.windowing.assigners.WindowAssigner;
 import dev.tidemark.windowing.windows.TimeWindow;
 import java.time.Duration;
@@ -26,7 +27,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
- * Sliding windows keep the accumulators of an aggregate whose accumulators are {@code long[]} or
+ * Tumbling and sliding windows keep the accumulators of an aggregate whose accumulators are {@code long[]} or
  * {@code double[]} flat, as their contents in the operator's own arrays: results, late output and
  * snapshots must be the general operator's (which keeps each accumulator as the object the
  * aggregate made) whatever the aggregate does with the arrays it is given and returns.
@@ -37,6 +38,8 @@ class FlatAccumulatorsTest {
             SlidingEventTimeWindows.of(Duration.ofMillis(12), Duration.ofMillis(4));
     private static final WindowAssigner<Object, TimeWindow> SEVENTY_BY_1 = // a ring of 128 cells: two words of bits a key
             SlidingEventTimeWindows.of(Duration.ofMillis(70), Duration.ofMillis(1));
+    private static final WindowAssigner<Object, TimeWindow> TUMBLING_10 = // flat in each window's table
+            TumblingEventTimeWindows.of(Duration.ofMillis(10), Duration.ofMillis(3));
 
     /** Digits of the values in arrival order, and their count: two longs changed in place. */
     static final class DigitsAndCount implements AggregateFunction<Event, long[], String> {
@@ -150,7 +153,7 @@ class FlatAccumulatorsTest {
         List<Supplier<AggregateFunction<Event, ?, ?>>> aggregates =
                 List.of(DigitsAndCount::new, Immutable::new, Mean::new, Widening::new);
         for (Supplier<AggregateFunction<Event, ?, ?>> aggregate : aggregates) {
-            for (WindowAssigner<Object, TimeWindow> assigner : List.of(TWELVE_BY_4, SEVENTY_BY_1)) {
+            for (WindowAssigner<Object, TimeWindow> assigner : List.of(TWELVE_BY_4, SEVENTY_BY_1, TUMBLING_10)) {
                 for (long lateness : new long[] {0, 9}) {
                     Random random = new Random(seed);
                     String config = "seed=" + seed + " " + aggregate.get().getClass().getSimpleName() + " " + assigner
@@ -171,18 +174,22 @@ class FlatAccumulatorsTest {
     void snapshotsOfFlatAccumulators_restoreIntoEitherOperator() {
         for (Supplier<AggregateFunction<Event, ?, ?>> aggregate : List.<Supplier<AggregateFunction<Event, ?, ?>>>of(
                 DigitsAndCount::new, Mean::new, Widening::new)) {
-            Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> aligned =
-                    keyed -> windowed(keyed, TWELVE_BY_4, 6, false, aggregate.get());
-            Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> general =
-                    keyed -> windowed(keyed, TWELVE_BY_4, 6, true, aggregate.get());
-            List<String> uninterrupted = runSwitchingAt(-1, general, general);
-            assertThat(uninterrupted).as("late firings").anyMatch(s -> s.contains("|fired 2|"));
-            for (int at : new int[] {40, 157, 260}) {
-                assertThat(runSwitchingAt(at, aligned, aligned)).as("aligned at " + at).isEqualTo(uninterrupted);
-                assertThat(runSwitchingAt(at, aligned, general)).as("aligned, then general, at " + at)
-                        .isEqualTo(uninterrupted);
-                assertThat(runSwitchingAt(at, general, aligned)).as("general, then aligned, at " + at)
-                        .isEqualTo(uninterrupted);
+            for (WindowAssigner<Object, TimeWindow> assigner : List.of(TWELVE_BY_4, TUMBLING_10)) {
+                Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> aligned =
+                        keyed -> windowed(keyed, assigner, 6, false, aggregate.get());
+                Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> general =
+                        keyed -> windowed(keyed, assigner, 6, true, aggregate.get());
+                String config = aggregate.get().getClass().getSimpleName() + " " + assigner;
+                List<String> uninterrupted = runSwitchingAt(-1, general, general);
+                assertThat(uninterrupted).as("late firings " + config).anyMatch(s -> s.contains("|fired 2|"));
+                for (int at : new int[] {40, 157, 260}) {
+                    assertThat(runSwitchingAt(at, aligned, aligned)).as(config + ", aligned at " + at)
+                            .isEqualTo(uninterrupted);
+                    assertThat(runSwitchingAt(at, aligned, general)).as(config + ", aligned, then general, at " + at)
+                            .isEqualTo(uninterrupted);
+                    assertThat(runSwitchingAt(at, general, aligned)).as(config + ", general, then aligned, at " + at)
+                            .isEqualTo(uninterrupted);
+                }
             }
         }
     }
@@ -193,6 +200,12 @@ class FlatAccumulatorsTest {
      */
     @Test
     void aResultThatIsTheAccumulator_isNotChangedByLaterAdds() {
+        for (WindowAssigner<Object, TimeWindow> assigner : List.of(TWELVE_BY_4, TUMBLING_10)) {
+            assertResultsUnchangedLater(assigner);
+        }
+    }
+
+    private static void assertResultsUnchangedLater(WindowAssigner<Object, TimeWindow> assigner) {
         AggregateFunction<Event, long[], long[]> sums = new AggregateFunction<>() {
             @Override
             public long[] createAccumulator() {
@@ -218,8 +231,8 @@ class FlatAccumulatorsTest {
         try (TestDriver driver = TestDriver.create()) {
             TestSource<Event> in = driver.source("events", Event.class);
             KeyedStream<Event, Integer> keyed = in.stream().keyBy(Event::key);
-            TestSink<long[]> aligned = driver.sink(keyed.window(TWELVE_BY_4).aggregate(sums));
-            TestSink<long[]> general = driver.sink(keyed.window(TWELVE_BY_4).trigger(new SameAsEventTimeTrigger())
+            TestSink<long[]> aligned = driver.sink(keyed.window(assigner).aggregate(sums));
+            TestSink<long[]> general = driver.sink(keyed.window(assigner).trigger(new SameAsEventTimeTrigger())
                     .aggregate(sums));
             driver.start();
             Random random = new Random(42);

@@ -114,6 +114,8 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
         this.slideRemainder = size % slide;
         if (size > slide && (size - 1) / slide < KeyWindowIndex.MAX_SPAN) {
             tables.findKeysOncePerElement(slide, accumulator, !addsOnArrival); // a key found once for all its windows
+        } else if (size == slide) {
+            tables.keepAccumulatorsFlat(accumulator); // tumbling: if they are long[] or double[]
         }
     }
 

@@ -3,7 +3,8 @@ package dev.tidemark.runtime.operators.window;
 import java.util.Arrays;
 
 /**
- * The accumulators of a {@link KeyWindowIndex}'s cells, for an {@code AggregateFunction} whose
+ * The accumulators of a {@link KeyWindowIndex}'s cells, or of a tumbling window's
+ * {@link WindowTable}, for an {@code AggregateFunction} whose
  * accumulators are {@code long[]} or {@code double[]} of one length: kept as their contents, side
  * by side in one {@code long[]}, rather than as an object per key and window. A key's accumulators
  * in its open windows then lie in a few adjacent cache lines (60 windows of a {@code long[1]}: 480
@@ -58,6 +59,11 @@ final class FlatAccumulators {
         return new FlatAccumulators(accumulator, width, sample instanceof double[], cells);
     }
 
+    /** Empty flat cells laid out as these are, for {@code cells} cells: another table's. */
+    FlatAccumulators emptyLike(int cells) {
+        return new FlatAccumulators(accumulator, width, doubles, cells);
+    }
+
     /**
      * Adds {@code value} to the accumulator in {@code cell}.
      *
@@ -69,14 +75,9 @@ final class FlatAccumulators {
         return store(cell, updated) ? null : updated;
     }
 
-    /**
-     * Makes the accumulator of a window's first element {@code value} in {@code cell}.
-     *
-     * @return null, or the accumulator made if it cannot be flat, as {@link #add}
-     */
-    Object first(int cell, Object value) {
-        Object made = accumulator.firstNow(value);
-        return store(cell, made) ? null : made;
+    /** Whether {@code acc} can be kept in these cells: an array of their type and width. */
+    boolean holds(Object acc) {
+        return doubles ? acc instanceof double[] d && d.length == width : acc instanceof long[] l && l.length == width;
     }
 
     /** Stores the contents of {@code acc} in {@code cell}; false, storing nothing, if it cannot be flat here. */

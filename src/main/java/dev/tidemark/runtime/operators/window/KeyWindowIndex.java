@@ -311,11 +311,11 @@ final class KeyWindowIndex {
             cellValues[hold(slot, window, position)] = element;
             bits.setWaits(slot, (int) (window & ((1 << ringBits) - 1)));
         } else if (flat != null) {
+            Object made = accumulator.firstNow(element); // before the cell is held: an exception holds nothing
             int cell = hold(slot, window, position);
-            Object refused = flat.first(cell, element);
-            if (refused != null) {
+            if (!flat.store(cell, made)) {
                 toObjects();
-                cellValues[cell] = refused;
+                cellValues[cell] = made;
             }
         } else { // the first accumulator chooses the layout (put): made at once
             put(slot, window, position, layoutChosen ? accumulator.first(element) : accumulator.firstNow(element));

@@ -35,7 +35,8 @@ final class WindowTable {
     private Object[] keys; // null in a table of long keys
     private long[] longKeys; // null in a table of object keys
     private Object[] boxes; // in a table of long keys, each key's box once one is known; never read by a lookup
-    private Object[] values;
+    private Object[] values; // unused while flat
+    private FlatAccumulators flat; // the accumulators, if kept flat (tumbling windows' tables); by position
     private long[] arrivals; // when each key first reached the window, in the operator's count
     private int[] slots; // each key's slot in a KeyWindowIndex; null in a table that is not filled through one
     private WindowTable keysBySlot; // that index's directory, which holds every key here at its slot; null: keys are here
@@ -259,9 +260,16 @@ final class WindowTable {
             }
             values = Arrays.copyOf(values, size * 2);
             arrivals = Arrays.copyOf(arrivals, size * 2);
+            if (flat != null) {
+                flat.grow(size * 2);
+            }
         }
         int position = size++;
-        values[position] = value;
+        if (flat == null) {
+            values[position] = value;
+        } else if (value != null && !flat.store(position, value)) {
+            throw new IllegalStateException("not a flat accumulator: " + value.getClass().getName()); // WindowTables stores only flat ones here
+        }
         arrivals[position] = arrival;
         if (slots != null) {
             slots[position] = -1; // until addAtSlot or setSlotAt gives it one
@@ -399,8 +407,28 @@ final class WindowTable {
         return ArrivalOrder.of(arrivals, size);
     }
 
+    /** The accumulator at {@code position}; if kept flat, in an array of its own. */
     Object valueAt(int position) {
-        return values[position];
+        return flat != null ? flat.copyOf(position) : values[position];
+    }
+
+    /** The flat accumulators of this table, by position, or null if it keeps objects. */
+    FlatAccumulators flat() {
+        return flat;
+    }
+
+    /** This table, empty, keeps its accumulators flat in cells laid out as {@code like}'s from now on. */
+    void keepFlat(FlatAccumulators like) {
+        assert size == 0 : "made flat with entries";
+        flat = like.emptyLike(values.length);
+    }
+
+    /** This table keeps its accumulators as objects from now on: the flat ones become objects. */
+    void keepObjects() {
+        for (int position = 0; flat != null && position < size; position++) {
+            values[position] = flat.copyOf(position);
+        }
+        flat = null;
     }
 
     long arrivalAt(int position) {
@@ -411,7 +439,9 @@ final class WindowTable {
         arrivals[position] = arrival;
     }
 
+    /** Sets the accumulator at {@code position}, in a table that keeps objects. */
     void setValueAt(int position, Object value) {
+        assert flat == null : "an object put in a flat table";
         values[position] = value;
     }
 }

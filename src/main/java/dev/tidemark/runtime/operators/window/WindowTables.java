@@ -35,6 +35,9 @@ final class WindowTables<K> {
     private long slide; // of the windows keyIndex is for
     private Accumulator<?, Object> indexAccumulator; // the accumulator keyIndex adds waiting elements with
     private WindowTable spare; // the last table removed, whose arrays the next one opened reuses
+    private Accumulator<?, Object> flatAccumulator; // tumbling windows: whose accumulators the tables may keep flat
+    private boolean layoutChosen; // whether the first accumulator chose between flat tables and objects
+    private FlatAccumulators flatLayout; // how the tables keep flat accumulators; null: as objects
 
     /**
      * @param length the length of each table's window: the window size, or the slide for panes
@@ -60,6 +63,38 @@ final class WindowTables<K> {
         this.indexAccumulator = accumulator;
         this.firstMayWait = firstMayWait;
         this.recurrence = new KeyRecurrence((length + slide - 1) / slide);
+    }
+
+    /**
+     * The tables keep the accumulators of {@code accumulator} flat ({@link FlatAccumulators}) if the
+     * first one made or restored is a {@code long[]} or {@code double[]}: for tumbling windows, whose
+     * tables hold their accumulators themselves.
+     */
+    void keepAccumulatorsFlat(Accumulator<?, Object> accumulator) {
+        flatAccumulator = accumulator;
+    }
+
+    /**
+     * The first accumulator of all, {@code sample}, chooses how tables keep accumulators: every open
+     * table (all empty yet) and every one opened later keep them flat if they can be.
+     */
+    @SuppressWarnings("unchecked")
+    private void chooseLayout(Object sample) {
+        layoutChosen = true;
+        if (flatAccumulator != null) {
+            flatLayout = FlatAccumulators.forSample((Accumulator<Object, Object>) flatAccumulator, sample, 0);
+        }
+        for (int t = 0; flatLayout != null && t < count; t++) {
+            tables[t].keepFlat(flatLayout);
+        }
+    }
+
+    /** An accumulator that cannot be flat came: every table keeps objects from now on. */
+    private void keepObjects() {
+        flatLayout = null;
+        for (int t = 0; t < count; t++) {
+            tables[t].keepObjects();
+        }
     }
 
     /** A new element's key has been read: it is looked up (once) when it reaches its first window. */
@@ -113,6 +148,11 @@ final class WindowTables<K> {
         this.spare = null;
         WindowTable opened = spare != null && spare.reusableFor(longKeys) ? spare.reuse(new TimeWindow(start, end))
                 : new WindowTable(new TimeWindow(start, end), expected, longKeys);
+        if (flatLayout == null) {
+            opened.keepObjects(); // a spare kept them flat before they went back to objects
+        } else if (opened.flat() == null) {
+            opened.keepFlat(flatLayout);
+        }
         if (opened.window().maxTimestamp() <= firedUpTo) {
             opened.markFired();
         }
@@ -171,8 +211,15 @@ final class WindowTables<K> {
         if (keysRarelyRecur) {
             recurrence.lookup(position >= 0);
         }
+        FlatAccumulators flat = table.flat();
+        if (flat != null) {
+            return accumulateFlat(table, flat, position, value, accumulator);
+        }
         if (position < 0) {
-            Object first = accumulator.first(value);
+            Object first = layoutChosen ? accumulator.first(value) : accumulator.firstNow(value);
+            if (!layoutChosen) {
+                chooseLayout(first); // the first accumulator of all
+            }
             return key.unboxed() ? table.addLong(key.longKey(), key.hash(), first, arrivals++, key.key())
                     : table.add(key.key(), key.hash(), first, arrivals++);
         }
@@ -180,6 +227,30 @@ final class WindowTables<K> {
         Object updated = accumulator.add(value, acc);
         if (updated != acc) {
             table.setValueAt(position, updated); // most aggregates change their accumulator in place
+        }
+        return position;
+    }
+
+    /**
+     * {@link #accumulate} into a table that keeps its accumulators flat: a new key's accumulator is
+     * made, added to and copied into the table without an object the collector sees (it is passed
+     * to no call that is not inlined).
+     */
+    private <IN> int accumulateFlat(WindowTable table, FlatAccumulators flat, int position, IN value,
+            Accumulator<IN, Object> accumulator) throws Exception {
+        ElementKey<K> key = elementKey;
+        Object refused;
+        if (position < 0) {
+            Object made = accumulator.firstNow(value); // before the key is added: an exception adds nothing
+            position = key.unboxed() ? table.addLong(key.longKey(), key.hash(), null, arrivals++, key.key())
+                    : table.add(key.key(), key.hash(), null, arrivals++);
+            refused = flat.store(position, made) ? null : made;
+        } else {
+            refused = flat.add(position, value);
+        }
+        if (refused != null) {
+            keepObjects();
+            table.setValueAt(position, refused);
         }
         return position;
     }
@@ -327,6 +398,11 @@ final class WindowTables<K> {
     int add(WindowTable table, Object key, int hash, Object value) {
         if (longKeys && !(key instanceof Long)) {
             useObjectKeys(key);
+        }
+        if (!layoutChosen) {
+            chooseLayout(value);
+        } else if (table.flat() != null && !table.flat().holds(value)) {
+            keepObjects();
         }
         return table.add(key, hash, value, arrivals++);
     }
