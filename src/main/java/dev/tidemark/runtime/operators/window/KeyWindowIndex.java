@@ -267,12 +267,12 @@ final class KeyWindowIndex {
             Object acc = accumulator.firstNow(cellValues[cell]);
             cellValues[cell] = null;
             bits.clearWaits(slot, ringCell); // only once the user's function made it
-            keep(cell, acc);
+            setAccumulator(cell, acc);
         }
     }
 
     /** Keeps {@code acc} as the accumulator in {@code cell}: flat, unless it cannot be. */
-    private void keep(int cell, Object acc) {
+    private void setAccumulator(int cell, Object acc) {
         if (flat != null && !flat.store(cell, acc)) {
             toObjects();
         }
@@ -336,7 +336,7 @@ final class KeyWindowIndex {
                 flat = null;
             }
         }
-        keep(cell, value);
+        setAccumulator(cell, value);
     }
 
     /** Marks the window {@code window} as holding the key at {@code slot}, at {@code position} of its table; its cell. */
