@@ -166,6 +166,30 @@ class FlatAccumulatorsTest {
     }
 
     /**
+     * Hundreds of keys, each back every few milliseconds: each window's table and the key index grow
+     * their flat arrays as keys come, and the index lays its rings out again as the span of open
+     * windows grows.
+     */
+    @Test
+    void manyKeys_growTheFlatArrays_andGiveTheGeneralOperatorsOutput() {
+        for (Supplier<AggregateFunction<Event, ?, ?>> aggregate : List.<Supplier<AggregateFunction<Event, ?, ?>>>of(
+                DigitsAndCount::new, Mean::new)) {
+            for (WindowAssigner<Object, TimeWindow> assigner : List.of(TWELVE_BY_4, SEVENTY_BY_1, TUMBLING_10)) {
+                String config = aggregate.get().getClass().getSimpleName() + " " + assigner;
+                assertSameOutput(config, keyed -> windowed(keyed, assigner, 4, false, aggregate.get()),
+                        keyed -> windowed(keyed, assigner, 4, true, aggregate.get()), in -> {
+                            for (int i = 0; i < 6_000; i++) {
+                                in.emit(new Event((int) (i * 7919L % 700), 1 + i % 9), i / 20 - i % 5);
+                                if (i % 50 == 49) {
+                                    in.emitWatermark(i / 20 - 8);
+                                }
+                            }
+                        });
+            }
+        }
+    }
+
+    /**
      * Snapshots of flat accumulators hold what the general operator's would (each accumulator an
      * array of its own), and either operator restores the other's: also after the accumulators went
      * back to being objects.
