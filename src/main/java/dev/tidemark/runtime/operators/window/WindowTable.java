@@ -265,9 +265,12 @@ final class WindowTable {
             }
         }
         int position = size++;
-        if (flat == null) {
+        if (value == null) {
+            // nothing to write: past the size every value is null (tables filled through a key index, whose
+            // rings hold the values, so write one stream of memory fewer per key and window)
+        } else if (flat == null) {
             values[position] = value;
-        } else if (value != null && !flat.store(position, value)) {
+        } else if (!flat.store(position, value)) {
             throw new IllegalStateException("not a flat accumulator: " + value.getClass().getName()); // WindowTables stores only flat ones here
         }
         arrivals[position] = arrival;
