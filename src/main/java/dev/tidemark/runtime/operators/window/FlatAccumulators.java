@@ -4,9 +4,9 @@ import java.util.Arrays;
 
 /**
  * The accumulators of a {@link KeyWindowIndex}'s cells, or of a tumbling window's
- * {@link WindowTable}, for an {@code AggregateFunction} whose
- * accumulators are {@code long[]} or {@code double[]} of one length: kept as their contents, side
- * by side in one {@code long[]}, rather than as an object per key and window. A key's accumulators
+ * {@link WindowTable}, for an {@code AggregateFunction} whose accumulators are {@code long[]} or
+ * {@code double[]} of one length: kept as their contents, side by side in one {@code long[]},
+ * rather than as an object per key and window. A key's accumulators
  * in its open windows then lie in a few adjacent cache lines (60 windows of a {@code long[1]}: 480
  * bytes, against 60 arrays of 24 bytes scattered over the heap and a ring of references to them),
  * and the collector has no object per window to trace and copy.
@@ -17,7 +17,8 @@ import java.util.Arrays;
  * that does not keep a reference to an accumulator it was given beyond the call, which Flink's
  * RocksDB state backend, which serializes an accumulator on every access, also assumes. An
  * aggregate that returns an accumulator of another type or length has its cells made objects
- * again, for good ({@link KeyWindowIndex} does that when {@link #add} or {@link #store} refuses).
+ * again, for good (the index, or {@link WindowTables} for every table, does that when {@link #add}
+ * or {@link #store} refuses).
  *
  * <p>Threading: the owning task's thread only.
  */
