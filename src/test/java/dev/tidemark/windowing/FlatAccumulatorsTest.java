@@ -41,8 +41,16 @@ class FlatAccumulatorsTest {
     private static final WindowAssigner<Object, TimeWindow> TUMBLING_10 = // flat in each window's table
             TumblingEventTimeWindows.of(Duration.ofMillis(10), Duration.ofMillis(3));
 
+    /** An aggregate of events for windows that do not merge: its {@code merge} is never called. */
+    interface WithoutMerge<ACC, OUT> extends AggregateFunction<Event, ACC, OUT> {
+        @Override
+        default ACC merge(ACC a, ACC b) {
+            throw new UnsupportedOperationException("not used by windows that do not merge");
+        }
+    }
+
     /** Digits of the values in arrival order, and their count: two longs changed in place. */
-    static final class DigitsAndCount implements AggregateFunction<Event, long[], String> {
+    static final class DigitsAndCount implements WithoutMerge<long[], String> {
         @Override
         public long[] createAccumulator() {
             return new long[2];
@@ -59,15 +67,10 @@ class FlatAccumulatorsTest {
         public String getResult(long[] acc) {
             return acc[0] + "/" + acc[1];
         }
-
-        @Override
-        public long[] merge(long[] a, long[] b) {
-            throw new UnsupportedOperationException("not used by windows that do not merge");
-        }
     }
 
     /** A new array from every add, from one shared empty array: nothing changed in place. */
-    static final class Immutable implements AggregateFunction<Event, long[], Long> {
+    static final class Immutable implements WithoutMerge<long[], Long> {
         private static final long[] EMPTY = new long[1];
 
         @Override
@@ -84,15 +87,10 @@ class FlatAccumulatorsTest {
         public Long getResult(long[] acc) {
             return acc[0];
         }
-
-        @Override
-        public long[] merge(long[] a, long[] b) {
-            throw new UnsupportedOperationException("not used by windows that do not merge");
-        }
     }
 
     /** A mean in a {@code double[]} of sum and count, with fractions that only exact bits keep. */
-    static final class Mean implements AggregateFunction<Event, double[], Double> {
+    static final class Mean implements WithoutMerge<double[], Double> {
         @Override
         public double[] createAccumulator() {
             return new double[2];
@@ -109,18 +107,13 @@ class FlatAccumulatorsTest {
         public Double getResult(double[] acc) {
             return acc[0] / acc[1];
         }
-
-        @Override
-        public double[] merge(double[] a, double[] b) {
-            throw new UnsupportedOperationException("not used by windows that do not merge");
-        }
     }
 
     /**
      * A {@code long[1]} until a value of 7 comes, then a {@code long[2]} that also counts: the
      * operator must go back to keeping accumulators as objects, midway, without losing one.
      */
-    static final class Widening implements AggregateFunction<Event, long[], String> {
+    static final class Widening implements WithoutMerge<long[], String> {
         @Override
         public long[] createAccumulator() {
             return new long[1];
@@ -139,11 +132,6 @@ class FlatAccumulatorsTest {
         @Override
         public String getResult(long[] acc) {
             return Arrays.toString(acc);
-        }
-
-        @Override
-        public long[] merge(long[] a, long[] b) {
-            throw new UnsupportedOperationException("not used by windows that do not merge");
         }
     }
 
@@ -230,7 +218,7 @@ class FlatAccumulatorsTest {
     }
 
     private static void assertResultsUnchangedLater(WindowAssigner<Object, TimeWindow> assigner) {
-        AggregateFunction<Event, long[], long[]> sums = new AggregateFunction<>() {
+        WithoutMerge<long[], long[]> sums = new WithoutMerge<>() {
             @Override
             public long[] createAccumulator() {
                 return new long[1];
@@ -245,11 +233,6 @@ class FlatAccumulatorsTest {
             @Override
             public long[] getResult(long[] acc) {
                 return acc;
-            }
-
-            @Override
-            public long[] merge(long[] a, long[] b) {
-                throw new UnsupportedOperationException("not used by windows that do not merge");
             }
         };
         try (TestDriver driver = TestDriver.create()) {
