@@ -2,9 +2,12 @@ package dev.tidemark.windowing;
 
 import static dev.tidemark.windowing.AlignedWindowsTest.LATE;
 import static dev.tidemark.windowing.AlignedWindowsTest.assertSameOutput;
+import static dev.tidemark.windowing.AlignedWindowsTest.runSwitchingAt;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.tidemark.api.KeyedStream;
+import dev.tidemark.api.SingleOutputStreamOperator;
 import dev.tidemark.api.StreamExecutionEnvironment;
 import dev.tidemark.api.functions.AggregateFunction;
 import dev.tidemark.api.functions.Aggregations;
@@ -17,6 +20,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -109,5 +113,39 @@ class BuiltInAggregationsTest {
             assertThat(env.getPipelineGraph().nodes()).extracting(PipelineNode::name).as(builtIn.getKey())
                     .anyMatch(name -> name.startsWith("PanedWindow"));
         }
+    }
+
+    /**
+     * From 20 windows per element on, the built-in aggregations keep their accumulators per window,
+     * flat, rather than on panes (faster there): the general operator's results, and a savepoint of
+     * panes (taken with {@code sharePanes()}, as an earlier build chose for them) restores into them.
+     */
+    @Test
+    void manyWindowsPerElement_keepFlatAccumulatorsPerWindow_andRestorePanes() {
+        var twentyBy1 = SlidingEventTimeWindows.of(Duration.ofMillis(20), Duration.ofMillis(1));
+        var tenBy1 = SlidingEventTimeWindows.of(Duration.ofMillis(10), Duration.ofMillis(1));
+        for (Map.Entry<String, AggregateFunction<Event, long[], ?>> builtIn : BUILT_INS.entrySet()) {
+            AggregateFunction<Event, long[], ?> function = builtIn.getValue();
+            assertThat(operatorNames(twentyBy1, function)).as(builtIn.getKey())
+                    .anyMatch(name -> name.startsWith("Window(")).noneMatch(name -> name.startsWith("PanedWindow"));
+            assertThat(operatorNames(tenBy1, function)).as(builtIn.getKey())
+                    .anyMatch(name -> name.startsWith("PanedWindow"));
+            assertSameOutput(new Random(7), builtIn.getKey(),
+                    keyed -> keyed.window(twentyBy1).sideOutputLateData(LATE).aggregate(function, new Track<>()),
+                    keyed -> keyed.window(twentyBy1).sideOutputLateData(LATE).trigger(new SameAsEventTimeTrigger())
+                            .aggregate(function, new Track<>()));
+            Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> panes =
+                    keyed -> keyed.window(twentyBy1).sharePanes().aggregate(function, new Track<>());
+            Function<KeyedStream<Event, Integer>, SingleOutputStreamOperator<String>> perWindow =
+                    keyed -> keyed.window(twentyBy1).aggregate(function, new Track<>());
+            assertThat(runSwitchingAt(157, panes, perWindow)).as(builtIn.getKey() + ", panes into windows")
+                    .isEqualTo(runSwitchingAt(-1, perWindow, perWindow));
+        }
+    }
+
+    private static List<String> operatorNames(SlidingEventTimeWindows assigner, AggregateFunction<Event, long[], ?> function) {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.create();
+        env.fromElements(new Event(1, 2)).keyBy(Event::key).window(assigner).aggregate(function).print();
+        return env.getPipelineGraph().nodes().stream().map(PipelineNode::name).toList();
     }
 }

@@ -77,6 +77,14 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
     }
 
     /**
+     * Whether an {@code AggregateFunction} whose accumulators are like {@code sample} has them kept
+     * flat here, as their contents in the operator's own arrays ({@link FlatAccumulators}).
+     */
+    public static boolean keepsFlat(Object sample) {
+        return FlatAccumulators.canBeFlat(sample);
+    }
+
+    /**
      * @param addsOnArrival whether each element must be added to its windows' accumulators as it
      *     arrives, for an aggregate that reads more than its arguments (a window join's reads which
      *     input the element came from); otherwise a key's first element in a sliding window may wait

@@ -50,14 +50,17 @@ final class FlatAccumulators {
      * {@value #MAX_WIDTH} elements.
      */
     static FlatAccumulators forSample(Accumulator<Object, Object> accumulator, Object sample, int cells) {
-        if (!(accumulator instanceof AggregatingAccumulator)) {
+        if (!(accumulator instanceof AggregatingAccumulator) || !canBeFlat(sample)) {
             return null;
         }
-        int width = sample instanceof long[] longs ? longs.length : sample instanceof double[] doubles ? doubles.length : 0;
-        if (width == 0 || width > MAX_WIDTH) {
-            return null;
-        }
+        int width = sample instanceof long[] longs ? longs.length : ((double[]) sample).length;
         return new FlatAccumulators(accumulator, width, sample instanceof double[], cells);
+    }
+
+    /** Whether accumulators like {@code sample} can be flat: a {@code long[]} or {@code double[]} of 1 to {@value #MAX_WIDTH}. */
+    static boolean canBeFlat(Object sample) {
+        int width = sample instanceof long[] longs ? longs.length : sample instanceof double[] doubles ? doubles.length : 0;
+        return width > 0 && width <= MAX_WIDTH;
     }
 
     /** Empty flat cells laid out as these are, for {@code cells} cells: another table's. */
