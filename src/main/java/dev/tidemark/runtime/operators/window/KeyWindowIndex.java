@@ -58,7 +58,7 @@ final class KeyWindowIndex {
     private long latestReserved = 0;
     private final CellBits bits = new CellBits(16, 2); // per cell: whether its window holds the key, whether an element waits
     private int[] cellPositions = new int[16 << 2]; // -> the key's position in that window's table
-    private Object[] cellValues = new Object[16 << 2]; // -> its accumulator there, kept nowhere else; unused while flat
+    private Object[] cellValues = new Object[16 << 2]; // -> its accumulator there, kept nowhere else; null while flat
     private boolean layoutChosen; // whether the first accumulator has chosen between flat accumulators and objects
     private FlatAccumulators flat; // the accumulators, if they are flat
     private WindowTable[] tablesByWindow = new WindowTable[1 << 2]; // open tables at (window & mask)
@@ -148,7 +148,9 @@ final class KeyWindowIndex {
             open = Arrays.copyOf(open, length);
             bits.grow(length);
             cellPositions = Arrays.copyOf(cellPositions, length << ringBits);
-            cellValues = Arrays.copyOf(cellValues, length << ringBits);
+            if (cellValues != null) {
+                cellValues = Arrays.copyOf(cellValues, length << ringBits);
+            }
             if (flat != null) {
                 flat.grow(length << ringBits);
             }
@@ -331,9 +333,12 @@ final class KeyWindowIndex {
         int cell = hold(slot, window, position);
         if (!layoutChosen) {
             layoutChosen = true;
-            flat = FlatAccumulators.forSample(accumulator, value, cellValues.length);
-            if (flat != null && !flat.fits(cellValues.length)) {
+            flat = FlatAccumulators.forSample(accumulator, value, cellPositions.length);
+            if (flat != null && !flat.fits(cellPositions.length)) {
                 flat = null;
+            }
+            if (flat != null) {
+                cellValues = null; // a window's cleanup then writes no reference per key either
             }
         }
         setAccumulator(cell, value);
@@ -358,6 +363,7 @@ final class KeyWindowIndex {
     private void toObjects() {
         FlatAccumulators contents = flat;
         flat = null;
+        cellValues = new Object[cellPositions.length];
         for (int slot = 0; slot < open.length; slot++) {
             for (int ringCell = 0; open[slot] > 0 && ringCell < 1 << ringBits; ringCell++) {
                 if (bits.holds(slot, ringCell) && !bits.waits(slot, ringCell)) { // a waiting element stays
@@ -437,7 +443,9 @@ final class KeyWindowIndex {
             }
             if (window != NO_WINDOW) { // a clipped table's keys have no cell
                 bits.clear(slot, ringCell);
-                cellValues[(slot << ringBits) + ringCell] = null; // the accumulator goes with its window
+                if (cellValues != null) {
+                    cellValues[(slot << ringBits) + ringCell] = null; // the accumulator goes with its window
+                }
             }
             if (--open[slot] == 0) {
                 live--;
@@ -491,10 +499,14 @@ final class KeyWindowIndex {
             flat.reset(cells);
         }
         bits.reset(slots, ringBits); // a cell is read only where its bit is set; writeBack made every waiting accumulator
-        if (cells == cellValues.length) {
+        if (cells != cellPositions.length) {
+            cellPositions = new int[cells];
+        }
+        if (flat != null) {
+            cellValues = null;
+        } else if (cellValues != null && cellValues.length == cells) {
             Arrays.fill(cellValues, null);
         } else {
-            cellPositions = new int[cells];
             cellValues = new Object[cells];
         }
         live = 0;

@@ -397,12 +397,15 @@ final class WindowTable {
      * unboxed: in a table that keeps its long keys, for a key no selector boxed.
      */
     boolean unboxedKeyAt(int position) {
-        return keysBySlot == null && keys == null && boxes[position] == null;
+        if (keysBySlot != null) { // the directory's key, unless a box was made for it
+            return keysBySlot.unboxedKeyAt(slots[position]);
+        }
+        return keys == null && boxes[position] == null;
     }
 
     /** The key at {@code position}, where {@link #unboxedKeyAt}. */
     long longKeyAt(int position) {
-        return longKeys[position];
+        return keysBySlot != null ? keysBySlot.longKeys[slots[position]] : longKeys[position];
     }
 
     /** The positions of its keys in the order they first reached the window. */
