@@ -6,9 +6,9 @@ import java.util.Arrays;
  * Where each key is in each open sliding window: a key is looked up once per element, for all the
  * windows the element belongs to, rather than once in each window's table. A directory gives each
  * key a slot; each slot has a ring of cells, one per open window (a window's cell is its index
- * {@code floorDiv(start, slide)} modulo the ring's size), holding the key's position in that
- * window's {@link WindowTable} and its accumulator there, and a bit per cell says whether the window
- * holds the key. A key's cells lie side by side, so an element's windows are found in a few cache
+ * {@code floorDiv(start, slide)} modulo the ring's size), holding the key's accumulator in that
+ * window, and a bit per cell says whether the window holds the key (a window's {@link WindowTable}
+ * maps slots to its positions only if it needs them: {@link WindowTable#positionOfSlot}). A key's cells lie side by side, so an element's windows are found in a few cache
  * lines, and the tables need no hash index of their own. The rings alone hold the accumulators of
  * the keys they have slots for (their tables hold {@code null} there), so an update that returns a
  * new accumulator is one store. A window's cells are emptied when it is cleaned up, so its
@@ -57,7 +57,6 @@ final class KeyWindowIndex {
     private long firstReserved = 1; // the windows every ring has room for, as the last reserve gave them: none yet
     private long latestReserved = 0;
     private final CellBits bits = new CellBits(16, 2); // per cell: whether its window holds the key, whether an element waits
-    private int[] cellPositions = new int[16 << 2]; // -> the key's position in that window's table
     private Object[] cellValues = new Object[16 << 2]; // -> its accumulator there, kept nowhere else; null while flat
     private boolean layoutChosen; // whether the first accumulator has chosen between flat accumulators and objects
     private FlatAccumulators flat; // the accumulators, if they are flat
@@ -111,6 +110,11 @@ final class KeyWindowIndex {
         return slot;
     }
 
+    /** How many cells the rings have: one per slot and ring position. */
+    private int cells() {
+        return open.length << ringBits;
+    }
+
     /** log2 of a ring's cells. */
     int ringBits() {
         return ringBits;
@@ -147,7 +151,6 @@ final class KeyWindowIndex {
             }
             open = Arrays.copyOf(open, length);
             bits.grow(length);
-            cellPositions = Arrays.copyOf(cellPositions, length << ringBits);
             if (cellValues != null) {
                 cellValues = Arrays.copyOf(cellValues, length << ringBits);
             }
@@ -169,10 +172,7 @@ final class KeyWindowIndex {
         if (!bits.holds(slot, ringCell)) {
             return -1;
         }
-        int cell = (slot << ringBits) + ringCell;
-        // a cell holds the only open window of its ring position: the ring spans every open window
-        assert tableOf(window).slotAt(cellPositions[cell]) == slot : "cell of slot " + slot + " points at another key";
-        return cell;
+        return (slot << ringBits) + ringCell; // the only open window of its ring position: the ring spans every open window
     }
 
     /**
@@ -229,11 +229,6 @@ final class KeyWindowIndex {
         if (updated != acc) {
             cellValues[cell] = updated; // most aggregates change their accumulator in place: no store
         }
-    }
-
-    /** The key's position in the window's table, for a {@link #cell}. */
-    int positionAt(int cell) {
-        return cellPositions[cell];
     }
 
     /**
@@ -304,37 +299,37 @@ final class KeyWindowIndex {
     }
 
     /**
-     * The key at {@code slot}, which window {@code window} did not hold, is at {@code position} of
-     * its table, with its first element {@code element}: if {@code waits}, the element waits there to
+     * The key at {@code slot}, which window {@code window} did not hold, has been added to its
+     * table, with its first element {@code element}: if {@code waits}, the element waits there to
      * be added until an accumulator is needed; otherwise the accumulator is made now.
      */
-    void putFirst(int slot, long window, int position, Object element, boolean waits) {
+    void putFirst(int slot, long window, Object element, boolean waits) {
         if (waits && layoutChosen && flat == null) { // a flat accumulator leaves no object; a waiting element stays
-            cellValues[hold(slot, window, position)] = element;
+            cellValues[hold(slot, window)] = element;
             bits.setWaits(slot, (int) (window & ((1 << ringBits) - 1)));
         } else if (flat != null) {
             Object made = accumulator.firstNow(element); // before the cell is held: an exception holds nothing
-            int cell = hold(slot, window, position);
+            int cell = hold(slot, window);
             if (!flat.store(cell, made)) {
                 toObjects();
                 cellValues[cell] = made;
             }
         } else { // the first accumulator chooses the layout (put): made at once
-            put(slot, window, position, layoutChosen ? accumulator.first(element) : accumulator.firstNow(element));
+            put(slot, window, layoutChosen ? accumulator.first(element) : accumulator.firstNow(element));
         }
     }
 
     /**
-     * The key at {@code slot} is at {@code position} of window {@code window}'s table, with the
-     * accumulator {@code value}, which it had not reached. The first accumulator put chooses whether
+     * The key at {@code slot} has been added to window {@code window}'s table, with the accumulator
+     * {@code value}, which it had not reached. The first accumulator put chooses whether
      * they are flat.
      */
-    void put(int slot, long window, int position, Object value) {
-        int cell = hold(slot, window, position);
+    void put(int slot, long window, Object value) {
+        int cell = hold(slot, window);
         if (!layoutChosen) {
             layoutChosen = true;
-            flat = FlatAccumulators.forSample(accumulator, value, cellPositions.length);
-            if (flat != null && !flat.fits(cellPositions.length)) {
+            flat = FlatAccumulators.forSample(accumulator, value, cells());
+            if (flat != null && !flat.fits(cells())) {
                 flat = null;
             }
             if (flat != null) {
@@ -344,12 +339,11 @@ final class KeyWindowIndex {
         setAccumulator(cell, value);
     }
 
-    /** Marks the window {@code window} as holding the key at {@code slot}, at {@code position} of its table; its cell. */
-    private int hold(int slot, long window, int position) {
+    /** Marks the window {@code window} as holding the key at {@code slot}; its cell. */
+    private int hold(int slot, long window) {
         int ringCell = (int) (window & ((1 << ringBits) - 1));
         bits.setHolds(slot, ringCell);
         int cell = (slot << ringBits) + ringCell;
-        cellPositions[cell] = position;
         if (open[slot]++ == 0) {
             live++;
         }
@@ -363,7 +357,7 @@ final class KeyWindowIndex {
     private void toObjects() {
         FlatAccumulators contents = flat;
         flat = null;
-        cellValues = new Object[cellPositions.length];
+        cellValues = new Object[cells()];
         for (int slot = 0; slot < open.length; slot++) {
             for (int ringCell = 0; open[slot] > 0 && ringCell < 1 << ringBits; ringCell++) {
                 if (bits.holds(slot, ringCell) && !bits.waits(slot, ringCell)) { // a waiting element stays
@@ -499,9 +493,6 @@ final class KeyWindowIndex {
             flat.reset(cells);
         }
         bits.reset(slots, ringBits); // a cell is read only where its bit is set; writeBack made every waiting accumulator
-        if (cells != cellPositions.length) {
-            cellPositions = new int[cells];
-        }
         if (flat != null) {
             cellValues = null;
         } else if (cellValues != null && cellValues.length == cells) {
@@ -524,7 +515,7 @@ final class KeyWindowIndex {
                     return false;
                 }
                 table.setSlotAt(position, slot);
-                put(slot, window, position, table.valueAt(position));
+                put(slot, window, table.valueAt(position));
             }
         }
         for (int t = 0; t < tables.count(); t++) {

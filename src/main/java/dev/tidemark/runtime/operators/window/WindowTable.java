@@ -40,6 +40,7 @@ final class WindowTable {
     private long[] arrivals; // when each key first reached the window, in the operator's count
     private int[] slots; // each key's slot in a KeyWindowIndex; null in a table that is not filled through one
     private WindowTable keysBySlot; // that index's directory, which holds every key here at its slot; null: keys are here
+    private int[] positionsBySlot; // slot -> position + 1 (0: none), built at the first positionOfSlot; null until then
     private int size;
 
     /**
@@ -77,6 +78,7 @@ final class WindowTable {
     WindowTable reuse(TimeWindow window) {
         this.window = window;
         this.fired = false;
+        this.positionsBySlot = null;
         if (keysBySlot != null) {
             keysBySlot = null; // its key arrays were not written
         } else if (keys != null) {
@@ -225,7 +227,35 @@ final class WindowTable {
         }
         slots[position] = slot;
         index = null;
+        if (positionsBySlot != null) {
+            mapSlot(slot, position);
+        }
         return position;
+    }
+
+    /**
+     * The position of the key at slot {@code slot} of the operator's {@link KeyWindowIndex}, or -1 if
+     * the table does not hold it. The first call maps every slot to its position, kept up to date from
+     * then on: it is for a window that fired and gets late elements (allowed lateness), where a key's
+     * result is emitted again; the index keeps no position per cell for the common case.
+     */
+    int positionOfSlot(int slot) {
+        if (positionsBySlot == null) {
+            positionsBySlot = new int[16];
+            for (int position = 0; position < size; position++) {
+                if (slots[position] >= 0) {
+                    mapSlot(slots[position], position);
+                }
+            }
+        }
+        return slot < positionsBySlot.length ? positionsBySlot[slot] - 1 : -1;
+    }
+
+    private void mapSlot(int slot, int position) {
+        if (slot >= positionsBySlot.length) {
+            positionsBySlot = Arrays.copyOf(positionsBySlot, Math.max(slot + 1, positionsBySlot.length * 2));
+        }
+        positionsBySlot[slot] = position + 1;
     }
 
     /** The slot in the operator's {@link KeyWindowIndex} of the key at {@code position}; -1 if it has none. */
@@ -236,10 +266,12 @@ final class WindowTable {
     /** Forgets every key's slot, of a {@link KeyWindowIndex} given up: a new one gives them again. */
     void forgetSlots() {
         slots = null;
+        positionsBySlot = null;
     }
 
     /** Gives the key at {@code position} slot {@code slot} of the operator's {@link KeyWindowIndex}. */
     void setSlotAt(int position, int slot) {
+        positionsBySlot = null; // the slots are laid out again
         if (slots == null) {
             slots = new int[values.length];
             Arrays.fill(slots, -1);

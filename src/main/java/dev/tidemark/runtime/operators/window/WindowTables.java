@@ -197,7 +197,8 @@ final class WindowTables<K> {
      * Adds {@code value} to the accumulator of its key (the one the operator's element key has read)
      * in {@code table}, creating it (as the latest arrival of all tables) if the key is new there.
      *
-     * @return the key's position in the table
+     * @return the key's position in the table; where the key index holds the key already, only if the
+     *     table has fired (a late element then fires the key again), else -1
      */
     <IN> int accumulate(WindowTable table, IN value, Accumulator<IN, Object> accumulator) throws Exception {
         ElementKey<K> key = elementKey;
@@ -375,11 +376,11 @@ final class WindowTables<K> {
         if (cell < 0) {
             // the ring holds the value, and mostly the directory the key
             int position = table.addAtSlot(key.key(), key.longKey(), null, arrivals++, elementSlot, keyIndex.keys());
-            keyIndex.putFirst(elementSlot, window, position, value, firstWaits);
+            keyIndex.putFirst(elementSlot, window, value, firstWaits);
             return position;
         }
         keyIndex.addAt(cell, value);
-        return keyIndex.positionAt(cell);
+        return table.fired() ? table.positionOfSlot(elementSlot) : -1; // the position matters to a refiring alone
     }
 
     /**
