@@ -121,6 +121,29 @@ class ExecutionTest {
         assertThat(counted + 10).isEqualTo(10_000);
     }
 
+    @Test
+    void operatorsOfOneName_countTheirRecordsApart_andAFailureNamesWhichOneFailed() throws Exception {
+        env.fromSequence(1, 10)
+                .map(i -> i * 2)
+                .filter(i -> i > 10)
+                .map(i -> i + 1)
+                .map(i -> i - 1).name("Map #2") // the program's own name is kept; the generated one moves on
+                .addSink(new CollectSinks.Sink<>("named"));
+        CollectSinks.buffer("named");
+        JobClient job = env.executeAsync("names");
+        job.await();
+        assertThat(job.metrics()).containsEntry("Map.numRecordsIn", 10L)
+                .containsEntry("Map #3.numRecordsIn", 5L)
+                .containsEntry("Map #2.numRecordsIn", 5L);
+
+        StreamExecutionEnvironment failing = StreamExecutionEnvironment.create();
+        failing.fromSequence(1, 10).map(i -> i).map(i -> 10 / (i - 5)).addSink(new CollectSinks.Sink<>("failing"));
+        CollectSinks.buffer("failing");
+        JobClient failed = failing.executeAsync("failing");
+        org.assertj.core.api.Assertions.assertThatThrownBy(failed::await).hasStackTraceContaining("Map #2")
+                .hasStackTraceContaining("ArithmeticException");
+    }
+
     /** Ascending timestamps: a watermark after every element, so the run is the same on any machine. */
     static final class EveryElement implements dev.tidemark.eventtime.WatermarkGenerator<long[]> {
         private long max = Long.MIN_VALUE;

@@ -21,10 +21,21 @@ public final class ChainNode {
     private final Map<OutputTag<?>, List<JobEdge>> networkSide = new LinkedHashMap<>();
 
     private final String operatorId;
+    private final String name;
 
-    ChainNode(Transformation<?> transformation, String operatorId) {
+    ChainNode(Transformation<?> transformation, String operatorId, String name) {
         this.transformation = transformation;
         this.operatorId = operatorId;
+        this.name = name;
+    }
+
+    /**
+     * The operator's name in the job, which its metrics and errors carry: the name it was given, with
+     * {@code " #k"} for the k-th operator of the job under a name an earlier one has (two
+     * {@code map} calls make "Map" and "Map #2"), so that no two operators share counters.
+     */
+    public String name() {
+        return name;
     }
 
     /** The id the operator's state is stored under: its uid, or one derived from its position in the program. */

@@ -21,7 +21,7 @@ public final class JobVertex {
         this.id = id;
         this.head = head;
         this.parallelism = parallelism;
-        names.add(head.transformation().name());
+        names.add(head.name());
     }
 
     public int id() {

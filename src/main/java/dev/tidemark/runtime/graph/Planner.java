@@ -4,8 +4,10 @@ import dev.tidemark.api.OutputTag;
 import dev.tidemark.api.source.ParallelSourceFunction;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Turns the logical pipeline into a {@link JobGraph}: virtual nodes (side outputs, partitioning,
@@ -47,13 +49,14 @@ public final class Planner {
         }
         physical.sort((a, b) -> Integer.compare(a.id(), b.id()));
         Map<Transformation<?>, String> operatorIds = operatorIds(physical);
+        Map<Transformation<?>, String> names = distinctNames(physical);
 
         Map<Transformation<?>, ChainNode> nodes = new HashMap<>();
         Map<Transformation<?>, JobVertex> vertexOf = new HashMap<>();
         List<JobVertex> vertices = new ArrayList<>();
         int edgeCount = 0;
         for (Transformation<?> t : physical) {
-            ChainNode node = new ChainNode(t, operatorIds.get(t));
+            ChainNode node = new ChainNode(t, operatorIds.get(t), names.get(t));
             nodes.put(t, node);
             int parallelism = parallelism(t, defaultParallelism);
             List<Input> inputs = inputsOf(t);
@@ -63,7 +66,7 @@ public final class Planner {
                 Input in = inputs.get(0);
                 JobVertex vertex = vertexOf.get(in.upstream);
                 nodes.get(in.upstream).addChained(in.tag, node);
-                vertex.addChainedName(t.name());
+                vertex.addChainedName(node.name());
                 vertexOf.put(t, vertex);
                 continue;
             }
@@ -100,6 +103,28 @@ public final class Planner {
             ids.put(t, t.uid() != null ? t.uid() : "operator-" + i);
         }
         return ids;
+    }
+
+    /** Each operator's name in the job ({@link ChainNode#name}): its own, numbered from its second use on. */
+    private static Map<Transformation<?>, String> distinctNames(List<Transformation<?>> physical) {
+        Map<Transformation<?>, String> names = new HashMap<>();
+        Map<String, Integer> uses = new HashMap<>();
+        Set<String> taken = new HashSet<>();
+        for (Transformation<?> t : physical) {
+            taken.add(t.name());
+        }
+        for (Transformation<?> t : physical) {
+            int use = uses.merge(t.name(), 1, Integer::sum);
+            String name = t.name();
+            if (use > 1) {
+                name = t.name() + " #" + use;
+                while (!taken.add(name)) { // a program may have named an operator "Map #2" itself
+                    name = t.name() + " #" + uses.merge(t.name(), 1, Integer::sum);
+                }
+            }
+            names.put(t, name);
+        }
+        return names;
     }
 
     private static List<Input> inputsOf(Transformation<?> t) {

@@ -68,7 +68,7 @@ public final class OperatorChain implements ChainEntry {
         this.timeService = timeService;
         this.network = network;
         ChainNode head = vertex.head();
-        String headName = head.transformation().name();
+        String headName = head.name();
         if (head.transformation() instanceof TwoInputTransformation<?, ?, ?> t) {
             Output output = output(head);
             TwoInputStreamOperator op = ((TwoInputOperatorFactory) t.factory()).create(context(headName, output));
@@ -242,7 +242,7 @@ public final class OperatorChain implements ChainEntry {
                     node.networkSide().getOrDefault(tag, List.of()));
             side.put(tag, targets.toArray(new Output[0]));
         }
-        String emitter = qualified(node.transformation().name());
+        String emitter = qualified(node.name());
         return new ChainedOutput<>(emitter, main.toArray(new Output[0]), side,
                 settings.metrics().counter(emitter, MetricRegistry.RECORDS_OUT));
     }
@@ -278,7 +278,8 @@ public final class OperatorChain implements ChainEntry {
         OneInputTransformation<?, ?> t = (OneInputTransformation<?, ?>) node.transformation();
         Output output = output(node);
         OperatorFactory factory = t.factory();
-        ChainedOperator<?> chained = new ChainedOperator<>(qualified(t.name()), node.operatorId(), factory.create(context(t.name(), output)),
+        ChainedOperator<?> chained = new ChainedOperator<>(qualified(node.name()), node.operatorId(),
+                factory.create(context(node.name(), output)),
                 settings.metrics());
         members.set(slot, chained);
         return chained;

@@ -48,7 +48,7 @@ public final class SourceRunner {
      */
     public SourceRunner(SourceTransformation<?> transformation, Subtask subtask, ExecutionConfig config,
             java.util.function.LongSupplier clock, CompletedCheckpoint restore, boolean barriers) {
-        this.name = transformation.name();
+        this.name = subtask.vertex().head().name();
         this.operatorId = subtask.vertex().head().operatorId();
         this.subtaskIndex = subtask.index();
         this.restore = restore;
