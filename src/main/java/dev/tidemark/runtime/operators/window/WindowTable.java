@@ -32,6 +32,9 @@ final class WindowTable {
     private long ringIndex; // the window's index in the operator's KeyWindowIndex, given when it opened
     private boolean fired;
     private long[] index; // (hash << 32) | (position + 1); 0 is a free slot; at most three quarters full; null until a lookup
+    private boolean longKeyTable; // whether keys are longs (longKeys, boxes) rather than objects (keys)
+    // The key arrays are null in a table whose keys are in a directory (keysBySlot), and values until the
+    // first value that is not null: a table filled through a key index keeps an arrival and a slot per key.
     private Object[] keys; // null in a table of long keys
     private long[] longKeys; // null in a table of object keys
     private Object[] boxes; // in a table of long keys, each key's box once one is known; never read by a lookup
@@ -51,15 +54,29 @@ final class WindowTable {
      */
     WindowTable(TimeWindow window, int expectedKeys, boolean longKeys) {
         this.window = window;
-        int capacity = Math.max(8, expectedKeys);
-        if (longKeys) {
-            this.longKeys = new long[capacity];
-            this.boxes = new Object[capacity];
-        } else {
-            this.keys = new Object[capacity];
+        this.longKeyTable = longKeys;
+        this.arrivals = new long[Math.max(8, expectedKeys)];
+        keyArrays();
+    }
+
+    /** The keys' arrays, made for the table's capacity if the table had none. */
+    private void keyArrays() {
+        if (longKeyTable ? longKeys == null : keys == null) {
+            if (longKeyTable) {
+                longKeys = new long[arrivals.length];
+                boxes = new Object[arrivals.length];
+            } else {
+                keys = new Object[arrivals.length];
+            }
         }
-        this.values = new Object[capacity];
-        this.arrivals = new long[capacity];
+    }
+
+    /** The values' array, made for the table's capacity if the table had none. */
+    private Object[] values() {
+        if (values == null) {
+            values = new Object[arrivals.length];
+        }
+        return values;
     }
 
     /**
@@ -67,7 +84,7 @@ final class WindowTable {
      * given kind.
      */
     boolean reusableFor(boolean longKeys) {
-        return (this.longKeys != null) == longKeys;
+        return longKeyTable == longKeys;
     }
 
     /**
@@ -83,10 +100,12 @@ final class WindowTable {
             keysBySlot = null; // its key arrays were not written
         } else if (keys != null) {
             Arrays.fill(keys, 0, size, null);
-        } else {
+        } else if (boxes != null) {
             Arrays.fill(boxes, 0, size, null);
         }
-        Arrays.fill(values, 0, size, null);
+        if (values != null) {
+            Arrays.fill(values, 0, size, null);
+        }
         if (index != null) {
             Arrays.fill(index, 0);
         }
@@ -178,9 +197,10 @@ final class WindowTable {
      * @param arrival when the key reached the window (keys added in arrival order fire in position order)
      */
     int add(Object key, int hash, Object value, long arrival) {
-        if (longKeys != null) {
+        if (longKeyTable) {
             return addLong((Long) key, hash, value, arrival, key);
         }
+        keyArrays();
         int position = append(value, arrival);
         keys[position] = key;
         index(hash, position);
@@ -194,6 +214,7 @@ final class WindowTable {
      *     {@link #keyAt} hands it out rather than box the key again
      */
     int addLong(long key, int hash, Object value, long arrival, Object box) {
+        keyArrays();
         int position = append(value, arrival);
         longKeys[position] = key;
         boxes[position] = box;
@@ -212,6 +233,10 @@ final class WindowTable {
     int addAtSlot(Object key, long longKey, Object value, long arrival, int slot, WindowTable directory) {
         if (size == 0) {
             keysBySlot = directory;
+            keys = null; // the directory holds them, and the index the values: the arrays a reused table had go
+            longKeys = null;
+            boxes = null;
+            values = null;
         }
         int position = append(value, arrival);
         if (keysBySlot == null) { // the table took its keys back from the directory: it keeps this one too
@@ -223,7 +248,7 @@ final class WindowTable {
             }
         }
         if (slots == null) {
-            slots = new int[values.length];
+            slots = new int[arrivals.length];
         }
         slots[position] = slot;
         index = null;
@@ -273,24 +298,26 @@ final class WindowTable {
     void setSlotAt(int position, int slot) {
         positionsBySlot = null; // the slots are laid out again
         if (slots == null) {
-            slots = new int[values.length];
+            slots = new int[arrivals.length];
             Arrays.fill(slots, -1);
         }
         slots[position] = slot;
     }
 
     private int append(Object value, long arrival) {
-        if (size == values.length) {
+        if (size == arrivals.length) {
             if (slots != null) {
                 slots = Arrays.copyOf(slots, size * 2);
             }
             if (keys != null) {
                 keys = Arrays.copyOf(keys, size * 2);
-            } else {
+            } else if (longKeys != null) {
                 longKeys = Arrays.copyOf(longKeys, size * 2);
                 boxes = Arrays.copyOf(boxes, size * 2);
             }
-            values = Arrays.copyOf(values, size * 2);
+            if (values != null) {
+                values = Arrays.copyOf(values, size * 2);
+            }
             arrivals = Arrays.copyOf(arrivals, size * 2);
             if (flat != null) {
                 flat.grow(size * 2);
@@ -301,7 +328,7 @@ final class WindowTable {
             // nothing to write: past the size every value is null (tables filled through a key index, whose
             // rings hold the values, so write one stream of memory fewer per key and window)
         } else if (flat == null) {
-            values[position] = value;
+            values()[position] = value;
         } else if (!flat.store(position, value)) {
             throw new IllegalStateException("not a flat accumulator: " + value.getClass().getName()); // WindowTables stores only flat ones here
         }
@@ -334,7 +361,7 @@ final class WindowTable {
 
     private void requireIndex() {
         if (index == null) {
-            rebuildIndex(indexCapacity(values.length));
+            rebuildIndex(indexCapacity(arrivals.length));
         }
     }
 
@@ -362,7 +389,7 @@ final class WindowTable {
         if (other.keysBySlot != null) {
             return findKeyOf(other.keysBySlot, other.slots[otherPosition], hash);
         }
-        return longKeys != null ? findLong(other.longKeys[otherPosition], hash) : find(other.keys[otherPosition], hash);
+        return longKeyTable ? findLong(other.longKeys[otherPosition], hash) : find(other.keys[otherPosition], hash);
     }
 
     /** Adds {@code other}'s key at {@code otherPosition}, which {@link #findKeyOf} did not find. */
@@ -370,7 +397,7 @@ final class WindowTable {
         if (other.keysBySlot != null) {
             return addKeyOf(other.keysBySlot, other.slots[otherPosition], hash, value, arrival);
         }
-        return longKeys != null ? addLong(other.longKeys[otherPosition], hash, value, arrival, other.boxes[otherPosition])
+        return longKeyTable ? addLong(other.longKeys[otherPosition], hash, value, arrival, other.boxes[otherPosition])
                 : add(other.keys[otherPosition], hash, value, arrival);
     }
 
@@ -386,6 +413,7 @@ final class WindowTable {
         keys = boxes;
         boxes = null;
         longKeys = null;
+        longKeyTable = false;
     }
 
     /**
@@ -397,6 +425,7 @@ final class WindowTable {
         if (directory == null) {
             return;
         }
+        keyArrays();
         for (int position = 0; position < size; position++) {
             int slot = slots[position];
             if (keys != null) {
@@ -447,7 +476,7 @@ final class WindowTable {
 
     /** The accumulator at {@code position}; if kept flat, in an array of its own. */
     Object valueAt(int position) {
-        return flat != null ? flat.copyOf(position) : values[position];
+        return flat != null ? flat.copyOf(position) : values == null ? null : values[position];
     }
 
     /** The flat accumulators of this table, by position, or null if it keeps objects. */
@@ -458,13 +487,14 @@ final class WindowTable {
     /** This table, empty, keeps its accumulators flat in cells laid out as {@code like}'s from now on. */
     void keepFlat(FlatAccumulators like) {
         assert size == 0 : "made flat with entries";
-        flat = like.emptyLike(values.length);
+        flat = like.emptyLike(arrivals.length);
+        values = null; // until keepObjects
     }
 
     /** This table keeps its accumulators as objects from now on: the flat ones become objects. */
     void keepObjects() {
         for (int position = 0; flat != null && position < size; position++) {
-            values[position] = flat.copyOf(position);
+            values()[position] = flat.copyOf(position);
         }
         flat = null;
     }
@@ -480,6 +510,8 @@ final class WindowTable {
     /** Sets the accumulator at {@code position}, in a table that keeps objects. */
     void setValueAt(int position, Object value) {
         assert flat == null : "an object put in a flat table";
-        values[position] = value;
+        if (value != null || values != null) {
+            values()[position] = value;
+        }
     }
 }
