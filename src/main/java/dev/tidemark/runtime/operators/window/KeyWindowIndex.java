@@ -283,12 +283,19 @@ final class KeyWindowIndex {
      * the rings are laid out again, and for tables that go on without them.
      */
     void writeBack(WindowTables<?> tables) {
+        writeBack(tables, false);
+    }
+
+    /** {@link #writeBack}; with {@code keysStay}, the tables go on reading their keys in the directory, which stays as it is. */
+    private void writeBack(WindowTables<?> tables, boolean keysStay) {
         for (int t = 0; t < tables.count(); t++) {
             WindowTable table = tables.get(t);
             if (WindowTables.isClipped(table.window())) {
                 continue;
             }
-            table.takeKeys(); // the directory may be emptied next
+            if (!keysStay) {
+                table.takeKeys(); // the directory may be emptied next
+            }
             for (int position = 0; position < table.size(); position++) {
                 int slot = table.slotAt(position);
                 if (slot >= 0) {
@@ -451,6 +458,12 @@ final class KeyWindowIndex {
         return true;
     }
 
+    private static void takeKeys(WindowTables<?> tables) {
+        for (int t = 0; t < tables.count(); t++) {
+            tables.get(t).takeKeys();
+        }
+    }
+
     /** Boxes the directory's keys, as the tables box theirs when a key of another type comes. */
     void boxKeys() {
         directory.boxKeys();
@@ -465,7 +478,9 @@ final class KeyWindowIndex {
      *     every accumulator
      */
     boolean rebuild(WindowTables<?> tables, boolean compact, int ringBits) {
-        writeBack(tables); // the tables hold every accumulator until the rings have taken them all
+        // the tables hold every accumulator until the rings have taken them all; the keys and their slots
+        // stay unless the directory is made anew
+        writeBack(tables, !compact);
         this.ringBits = ringBits;
         int slots = open.length;
         if (compact) {
@@ -512,6 +527,7 @@ final class KeyWindowIndex {
             for (int position = 0; position < table.size(); position++) {
                 int slot = compact || table.slotAt(position) < 0 ? slotOfKeyAt(table, position) : table.slotAt(position);
                 if (slot < 0) {
+                    takeKeys(tables); // the tables go on without the index
                     return false;
                 }
                 table.setSlotAt(position, slot);
@@ -519,9 +535,8 @@ final class KeyWindowIndex {
             }
         }
         for (int t = 0; t < tables.count(); t++) {
-            WindowTable table = tables.get(t);
-            for (int position = 0; !WindowTables.isClipped(table.window()) && position < table.size(); position++) {
-                table.setValueAt(position, null); // the ring holds it
+            if (!WindowTables.isClipped(tables.get(t).window())) {
+                tables.get(t).dropValues(); // the rings hold them
             }
         }
         return true;

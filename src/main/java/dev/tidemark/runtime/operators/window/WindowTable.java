@@ -507,6 +507,12 @@ final class WindowTable {
         arrivals[position] = arrival;
     }
 
+    /** Forgets every accumulator, which a key index holds from now on. */
+    void dropValues() {
+        assert flat == null : "a key index's table kept flat accumulators";
+        values = null;
+    }
+
     /** Sets the accumulator at {@code position}, in a table that keeps objects. */
     void setValueAt(int position, Object value) {
         assert flat == null : "an object put in a flat table";
