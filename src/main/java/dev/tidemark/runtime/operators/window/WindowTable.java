@@ -458,15 +458,14 @@ final class WindowTable {
      * unboxed: in a table that keeps its long keys, for a key no selector boxed.
      */
     boolean unboxedKeyAt(int position) {
-        if (keysBySlot != null) { // the directory's key, unless a box was made for it
-            return keysBySlot.unboxedKeyAt(slots[position]);
-        }
-        return keys == null && boxes[position] == null;
+        // A table whose keys are in a directory hands out the directory's box, made once per key: every
+        // window of the key fires with it, where a box per firing would be garbage per result.
+        return keysBySlot == null && keys == null && boxes[position] == null;
     }
 
     /** The key at {@code position}, where {@link #unboxedKeyAt}. */
     long longKeyAt(int position) {
-        return keysBySlot != null ? keysBySlot.longKeys[slots[position]] : longKeys[position];
+        return longKeys[position];
     }
 
     /** The positions of its keys in the order they first reached the window. */
