@@ -1,6 +1,7 @@
 package dev.tidemark.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tidemark.api.functions.Collector;
 import dev.tidemark.api.functions.ProcessFunction;
@@ -140,7 +141,7 @@ class ExecutionTest {
         failing.fromSequence(1, 10).map(i -> i).map(i -> 10 / (i - 5)).addSink(new CollectSinks.Sink<>("failing"));
         CollectSinks.buffer("failing");
         JobClient failed = failing.executeAsync("failing");
-        org.assertj.core.api.Assertions.assertThatThrownBy(failed::await).hasStackTraceContaining("Map #2")
+        assertThatThrownBy(failed::await).hasStackTraceContaining("Map #2")
                 .hasStackTraceContaining("ArithmeticException");
     }
 

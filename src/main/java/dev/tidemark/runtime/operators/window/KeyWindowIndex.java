@@ -8,8 +8,9 @@ import java.util.Arrays;
  * key a slot; each slot has a ring of cells, one per open window (a window's cell is its index
  * {@code floorDiv(start, slide)} modulo the ring's size), holding the key's accumulator in that
  * window, and a bit per cell says whether the window holds the key (a window's {@link WindowTable}
- * maps slots to its positions only if it needs them: {@link WindowTable#positionOfSlot}). A key's cells lie side by side, so an element's windows are found in a few cache
- * lines, and the tables need no hash index of their own. The rings alone hold the accumulators of
+ * maps slots to its positions only if it needs them: {@link WindowTable#positionOfSlot}). A key's
+ * cells lie side by side, so an element's windows are found in a few cache lines, and the tables
+ * need no hash index of their own, nor keys: they read them in the directory by slot. The rings alone hold the accumulators of
  * the keys they have slots for (their tables hold {@code null} there), so an update that returns a
  * new accumulator is one store. A window's cells are emptied when it is cleaned up, so its
  * accumulators go with it.
