@@ -208,7 +208,7 @@ class ExecutionTest {
         } finally {
             job.cancel();
         }
-        org.assertj.core.api.Assertions.assertThatThrownBy(job::await)
+        assertThatThrownBy(job::await)
                 .isInstanceOf(java.util.concurrent.CancellationException.class);
         assertThat(LaterPerKey.FIRED).containsExactlyInAnyOrder("a:true", "b:true", "c:true");
     }
@@ -238,7 +238,7 @@ class ExecutionTest {
         JobClient running = endless.executeAsync("cancelled by future");
         running.cancel().get(30, java.util.concurrent.TimeUnit.SECONDS);
         assertThat(running.getJobStatus().get()).isEqualTo(JobStatus.CANCELED);
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> running.getJobExecutionResult().get())
+        assertThatThrownBy(() -> running.getJobExecutionResult().get())
                 .isInstanceOf(java.util.concurrent.CancellationException.class);
     }
 
