@@ -122,9 +122,8 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
         this.slideRemainder = size % slide;
         if (size > slide && (size - 1) / slide < KeyWindowIndex.MAX_SPAN) {
             tables.findKeysOncePerElement(slide, accumulator, !addsOnArrival); // a key found once for all its windows
-        } else if (size == slide) {
-            tables.keepAccumulatorsFlat(accumulator); // tumbling: if they are long[] or double[]
         }
+        tables.keepAccumulatorsFlat(accumulator); // where tables hold them: if they are long[] or double[]
     }
 
     @Override
@@ -218,7 +217,7 @@ public final class AlignedWindowOperator<K, IN, OUT> extends ForwardingOperator<
             key = (K) table.keyAt(position);
             keyed.setKey(key, time);
         }
-        function.process(key, table.window(), accumulator.input(tables.valueAt(table, position, last), result));
+        function.process(key, table.window(), tables.input(table, position, last, accumulator, result));
     }
 
     @Override

@@ -3,11 +3,11 @@ package dev.tidemark.runtime.operators.window;
 import java.util.Arrays;
 
 /**
- * The accumulators of a {@link KeyWindowIndex}'s cells, or of a tumbling window's
- * {@link WindowTable}, for an {@code AggregateFunction} whose accumulators are {@code long[]} or
- * {@code double[]} of one length: kept as their contents, side by side in one {@code long[]},
- * rather than as an object per key and window. A key's accumulators
- * in its open windows then lie in a few adjacent cache lines (60 windows of a {@code long[1]}: 480
+ * The accumulators of a {@link KeyWindowIndex}'s cells, or of a {@link WindowTable} that holds its
+ * own (a tumbling window's, or a sliding window's while no key index holds them), for an
+ * {@code AggregateFunction} whose accumulators are {@code long[]} or {@code double[]} of one
+ * length: kept as their contents, side by side in one {@code long[]}, rather than as an object per
+ * key and window. A key's accumulators in its open windows then lie in a few adjacent cache lines (60 windows of a {@code long[1]}: 480
  * bytes, against 60 arrays of 24 bytes scattered over the heap and a ring of references to them),
  * and the collector has no object per window to trace and copy.
  *

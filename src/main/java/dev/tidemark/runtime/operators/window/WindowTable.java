@@ -39,7 +39,7 @@ final class WindowTable {
     private long[] longKeys; // null in a table of object keys
     private Object[] boxes; // in a table of long keys, each key's box once one is known; never read by a lookup
     private Object[] values; // unused while flat
-    private FlatAccumulators flat; // the accumulators, if kept flat (tumbling windows' tables); by position
+    private FlatAccumulators flat; // the accumulators, if kept flat (in tables that hold them, not a key index); by position
     private long[] arrivals; // when each key first reached the window, in the operator's count
     private int[] slots; // each key's slot in a KeyWindowIndex; null in a table that is not filled through one
     private WindowTable keysBySlot; // that index's directory, which holds every key here at its slot; null: keys are here
@@ -237,6 +237,7 @@ final class WindowTable {
             longKeys = null;
             boxes = null;
             values = null;
+            flat = null;
         }
         int position = append(value, arrival);
         if (keysBySlot == null) { // the table took its keys back from the directory: it keeps this one too
@@ -506,9 +507,9 @@ final class WindowTable {
         arrivals[position] = arrival;
     }
 
-    /** Forgets every accumulator, which a key index holds from now on. */
+    /** Forgets every accumulator, which a key index holds from now on; the table holds none from now on. */
     void dropValues() {
-        assert flat == null : "a key index's table kept flat accumulators";
+        flat = null;
         values = null;
     }
 

@@ -35,7 +35,7 @@ final class WindowTables<K> {
     private long slide; // of the windows keyIndex is for
     private Accumulator<?, Object> indexAccumulator; // the accumulator keyIndex adds waiting elements with
     private WindowTable spare; // the last table removed, whose arrays the next one opened reuses
-    private Accumulator<?, Object> flatAccumulator; // tumbling windows: whose accumulators the tables may keep flat
+    private Accumulator<?, Object> flatAccumulator; // whose accumulators the tables that hold their own may keep flat
     private boolean layoutChosen; // whether the first accumulator chose between flat tables and objects
     private FlatAccumulators flatLayout; // how the tables keep flat accumulators; null: as objects
 
@@ -67,16 +67,18 @@ final class WindowTables<K> {
 
     /**
      * The tables keep the accumulators of {@code accumulator} flat ({@link FlatAccumulators}) if the
-     * first one made or restored is a {@code long[]} or {@code double[]}: for tumbling windows, whose
-     * tables hold their accumulators themselves.
+     * first one made or restored is a {@code long[]} or {@code double[]}: where tables hold their
+     * accumulators themselves (tumbling windows; sliding windows' tables opened while no key index
+     * holds them, clipped ones, and all of them once the index is given up).
      */
     void keepAccumulatorsFlat(Accumulator<?, Object> accumulator) {
         flatAccumulator = accumulator;
     }
 
     /**
-     * The first accumulator of all, {@code sample}, chooses how tables keep accumulators: every open
-     * table (all empty yet) and every one opened later keep them flat if they can be.
+     * The first accumulator a table holds, {@code sample}, chooses how tables keep accumulators: every
+     * open table that holds none yet and every one opened later keep them flat if they can be (those
+     * that took accumulators from a key index given up keep objects).
      */
     @SuppressWarnings("unchecked")
     private void chooseLayout(Object sample) {
@@ -85,8 +87,15 @@ final class WindowTables<K> {
             flatLayout = FlatAccumulators.forSample((Accumulator<Object, Object>) flatAccumulator, sample, 0);
         }
         for (int t = 0; flatLayout != null && t < count; t++) {
-            tables[t].keepFlat(flatLayout);
+            if (holdsOwnAccumulators(tables[t]) && tables[t].size() == 0) {
+                tables[t].keepFlat(flatLayout);
+            }
         }
+    }
+
+    /** Whether {@code table} holds its accumulators, rather than the key index its keys' rings. */
+    private boolean holdsOwnAccumulators(WindowTable table) {
+        return keyIndex == null || isClipped(table.window());
     }
 
     /** An accumulator that cannot be flat came: every table keeps objects from now on. */
@@ -148,8 +157,8 @@ final class WindowTables<K> {
         this.spare = null;
         WindowTable opened = spare != null && spare.reusableFor(longKeys) ? spare.reuse(new TimeWindow(start, end))
                 : new WindowTable(new TimeWindow(start, end), expected, longKeys);
-        if (flatLayout == null) {
-            opened.keepObjects(); // a spare kept them flat before they went back to objects
+        if (flatLayout == null || !holdsOwnAccumulators(opened)) {
+            opened.keepObjects(); // a spare kept them flat before they went back to objects, or the rings hold them
         } else if (opened.flat() == null) {
             opened.keepFlat(flatLayout);
         }
@@ -393,6 +402,22 @@ final class WindowTables<K> {
     Object valueAt(WindowTable table, int position, boolean last) {
         int slot = keyIndex == null || isClipped(table.window()) ? -1 : table.slotAt(position);
         return slot >= 0 ? keyIndex.valueOf(slot, table.ringIndex(), !last) : table.valueAt(position);
+    }
+
+    /**
+     * What the window function gets for the key at {@code position} of {@code table}:
+     * {@code accumulator.input} of its accumulator ({@link #valueAt}), called apart for each place
+     * an accumulator may be, so that the copy of a flat one, made for the result alone, meets no
+     * other object on its way (where it does, the JIT must allocate it).
+     */
+    Iterable<?> input(WindowTable table, int position, boolean last, Accumulator<?, Object> accumulator,
+            OneResult<Object> one) throws Exception {
+        int slot = keyIndex == null || isClipped(table.window()) ? -1 : table.slotAt(position);
+        if (slot >= 0) {
+            return accumulator.input(keyIndex.valueOf(slot, table.ringIndex(), !last), one);
+        }
+        FlatAccumulators flat = table.flat();
+        return flat != null ? accumulator.input(flat.copyOf(position), one) : accumulator.input(table.valueAt(position), one);
     }
 
     /** Adds {@code key}, which the table does not hold, as the latest arrival of all tables. */
