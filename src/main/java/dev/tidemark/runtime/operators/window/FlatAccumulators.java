@@ -7,9 +7,9 @@ import java.util.Arrays;
  * own (a tumbling window's, or a sliding window's while no key index holds them), for an
  * {@code AggregateFunction} whose accumulators are {@code long[]} or {@code double[]} of one
  * length: kept as their contents, side by side in one {@code long[]}, rather than as an object per
- * key and window. A key's accumulators in its open windows then lie in a few adjacent cache lines (60 windows of a {@code long[1]}: 480
- * bytes, against 60 arrays of 24 bytes scattered over the heap and a ring of references to them),
- * and the collector has no object per window to trace and copy.
+ * key and window. A key's accumulators in its open windows then lie in a few adjacent cache lines
+ * (60 windows of a {@code long[1]}: 480 bytes, against 60 arrays of 24 bytes scattered over the heap
+ * and a ring of references to them), and the collector has no object per window to trace and copy.
  *
  * <p>The aggregate sees each accumulator as a copy: {@code add} gets the cell's contents in an array
  * reused for every add, and whatever array it returns is copied back; {@code getResult} (and a
