@@ -400,7 +400,7 @@ final class WindowTables<K> {
      *     cleaned up at once)
      */
     Object valueAt(WindowTable table, int position, boolean last) {
-        int slot = keyIndex == null || isClipped(table.window()) ? -1 : table.slotAt(position);
+        int slot = ringSlotAt(table, position);
         return slot >= 0 ? keyIndex.valueOf(slot, table.ringIndex(), !last) : table.valueAt(position);
     }
 
@@ -412,12 +412,18 @@ final class WindowTables<K> {
      */
     Iterable<?> input(WindowTable table, int position, boolean last, Accumulator<?, Object> accumulator,
             OneResult<Object> one) throws Exception {
-        int slot = keyIndex == null || isClipped(table.window()) ? -1 : table.slotAt(position);
+        int slot = ringSlotAt(table, position);
         if (slot >= 0) {
             return accumulator.input(keyIndex.valueOf(slot, table.ringIndex(), !last), one);
         }
         FlatAccumulators flat = table.flat();
-        return flat != null ? accumulator.input(flat.copyOf(position), one) : accumulator.input(table.valueAt(position), one);
+        return flat != null ? accumulator.input(flat.copyOf(position), one)
+                : accumulator.input(table.valueAt(position), one);
+    }
+
+    /** The slot whose ring holds the accumulator of the key at {@code position} of {@code table}; -1 if the table holds it. */
+    private int ringSlotAt(WindowTable table, int position) {
+        return keyIndex == null || isClipped(table.window()) ? -1 : table.slotAt(position);
     }
 
     /** Adds {@code key}, which the table does not hold, as the latest arrival of all tables. */
