@@ -28,8 +28,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * and not landed in the thirteenth round, here without an operator's costs). {@code flat} keeps each
  * key's accumulators as their contents, side by side in one {@code long[]}, and adds through an
  * array reused for every add, copied in and out, as the operator keeps a {@code long[]} or
- * {@code double[]} accumulator. The time per element against the windows per element shows where
- * the accumulators outgrow the caches.
+ * {@code double[]} accumulator; {@code flatBatch} puts elements aside as {@code perKeyBatch} does and
+ * adds them to flat accumulators a window at a time (the change tried in the twenty-first round).
+ * The time per element against the windows per element shows where the accumulators outgrow the
+ * caches.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -47,11 +49,12 @@ public class PerWindowAddBenchmark {
     @Param({"10", "20", "30", "60"})
     public int windowsPerElement;
 
-    @Param({"atOnce", "perKeyBatch", "flat"})
+    @Param({"atOnce", "perKeyBatch", "flat", "flatBatch"})
     public String adds;
 
     private boolean atOnce;
     private boolean flat;
+    private boolean flatBatch;
     private long[] flatCells; // key * ring + (window & ringMask) -> the accumulator's one long
     private final long[] scratch = new long[1]; // what add sees of a flat cell
     private int ringMask;
@@ -64,7 +67,8 @@ public class PerWindowAddBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
         atOnce = adds.equals("atOnce");
-        flat = adds.equals("flat");
+        flat = adds.startsWith("flat");
+        flatBatch = adds.equals("flatBatch");
         int ring = Integer.highestOneBit(windowsPerElement * 2 - 1);
         ringMask = ring - 1;
         cells = new Object[KEYS * ring];
@@ -92,9 +96,17 @@ public class PerWindowAddBenchmark {
             int base = key * (ringMask + 1);
             if (flat) {
                 if (i < KEYS) {
+                    flushFlat(key, window - 1);
                     flatCells[base + newest] = (new long[1])[0]; // createAccumulator, copied in
                 }
-                addToAllFlat(base, window, values[i]);
+                if (flatBatch) {
+                    batches[key][batched[key]++] = values[i];
+                    if (batched[key] == BATCH) {
+                        flushFlat(key, window);
+                    }
+                } else {
+                    addToAllFlat(base, window, values[i]);
+                }
                 continue;
             }
             if (i < KEYS) {
@@ -114,6 +126,7 @@ public class PerWindowAddBenchmark {
         if (oldest >= 0) {
             int cell = (int) (oldest & ringMask);
             for (int key = 0; key < KEYS && flat; key++) {
+                flushFlat(key, window);
                 fired += new long[] {flatCells[key * (ringMask + 1) + cell]}[0];
             }
             for (int key = 0; key < KEYS && !flat; key++) {
@@ -142,6 +155,25 @@ public class PerWindowAddBenchmark {
     private static long[] add(long value, long[] acc) {
         acc[0] += value;
         return acc;
+    }
+
+    /** {@link #flush} into flat accumulators: each cell copied in and out once per batch. */
+    private void flushFlat(int key, long window) {
+        int count = batched[key];
+        if (count == 0) {
+            return;
+        }
+        long[] batch = batches[key];
+        int base = key * (ringMask + 1);
+        for (long w = window; w > window - windowsPerElement && w >= 0; w--) {
+            int cell = base + (int) (w & ringMask);
+            scratch[0] = flatCells[cell];
+            for (int i = 0; i < count; i++) {
+                add(batch[i], scratch);
+            }
+            flatCells[cell] = scratch[0];
+        }
+        batched[key] = 0;
     }
 
     /** Adds the key's elements put aside to its windows up to {@code window}, a window at a time. */
