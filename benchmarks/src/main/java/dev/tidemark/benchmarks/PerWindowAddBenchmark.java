@@ -96,13 +96,13 @@ public class PerWindowAddBenchmark {
             int base = key * (ringMask + 1);
             if (flat) {
                 if (i < KEYS) {
-                    flushFlat(key, window - 1);
+                    flush(key, window - 1);
                     flatCells[base + newest] = (new long[1])[0]; // createAccumulator, copied in
                 }
                 if (flatBatch) {
                     batches[key][batched[key]++] = values[i];
                     if (batched[key] == BATCH) {
-                        flushFlat(key, window);
+                        flush(key, window);
                     }
                 } else {
                     addToAllFlat(base, window, values[i]);
@@ -126,7 +126,7 @@ public class PerWindowAddBenchmark {
         if (oldest >= 0) {
             int cell = (int) (oldest & ringMask);
             for (int key = 0; key < KEYS && flat; key++) {
-                flushFlat(key, window);
+                flush(key, window);
                 fired += new long[] {flatCells[key * (ringMask + 1) + cell]}[0];
             }
             for (int key = 0; key < KEYS && !flat; key++) {
@@ -157,26 +157,7 @@ public class PerWindowAddBenchmark {
         return acc;
     }
 
-    /** {@link #flush} into flat accumulators: each cell copied in and out once per batch. */
-    private void flushFlat(int key, long window) {
-        int count = batched[key];
-        if (count == 0) {
-            return;
-        }
-        long[] batch = batches[key];
-        int base = key * (ringMask + 1);
-        for (long w = window; w > window - windowsPerElement && w >= 0; w--) {
-            int cell = base + (int) (w & ringMask);
-            scratch[0] = flatCells[cell];
-            for (int i = 0; i < count; i++) {
-                add(batch[i], scratch);
-            }
-            flatCells[cell] = scratch[0];
-        }
-        batched[key] = 0;
-    }
-
-    /** Adds the key's elements put aside to its windows up to {@code window}, a window at a time. */
+    /** Adds the key's elements put aside to its windows up to {@code window}, a window at a time, objects or flat. */
     private void flush(int key, long window) {
         int count = batched[key];
         if (count == 0) {
@@ -185,9 +166,16 @@ public class PerWindowAddBenchmark {
         long[] batch = batches[key];
         int base = key * (ringMask + 1);
         for (long w = window; w > window - windowsPerElement && w >= 0; w--) {
-            long[] acc = (long[]) cells[base + (int) (w & ringMask)];
+            int cell = base + (int) (w & ringMask);
+            long[] acc = flat ? scratch : (long[]) cells[cell];
+            if (flat) {
+                scratch[0] = flatCells[cell]; // each flat cell copied in and out once per batch
+            }
             for (int i = 0; i < count; i++) {
-                acc[0] += batch[i];
+                add(batch[i], acc);
+            }
+            if (flat) {
+                flatCells[cell] = scratch[0];
             }
         }
         batched[key] = 0;
