@@ -100,10 +100,7 @@ public class PerWindowAddBenchmark {
                     flatCells[base + newest] = (new long[1])[0]; // createAccumulator, copied in
                 }
                 if (flatBatch) {
-                    batches[key][batched[key]++] = values[i];
-                    if (batched[key] == BATCH) {
-                        flush(key, window);
-                    }
+                    putAside(key, window, values[i]);
                 } else {
                     addToAllFlat(base, window, values[i]);
                 }
@@ -116,10 +113,7 @@ public class PerWindowAddBenchmark {
             if (atOnce) {
                 addToAll(base, window, values[i]);
             } else {
-                batches[key][batched[key]++] = values[i];
-                if (batched[key] == BATCH) {
-                    flush(key, window);
-                }
+                putAside(key, window, values[i]);
             }
         }
         long oldest = window - windowsPerElement + 1;
@@ -155,6 +149,14 @@ public class PerWindowAddBenchmark {
     private static long[] add(long value, long[] acc) {
         acc[0] += value;
         return acc;
+    }
+
+    /** Puts {@code value} aside for {@code key}; a full batch is added at once. */
+    private void putAside(int key, long window, long value) {
+        batches[key][batched[key]++] = value;
+        if (batched[key] == BATCH) {
+            flush(key, window);
+        }
     }
 
     /** Adds the key's elements put aside to its windows up to {@code window}, a window at a time, objects or flat. */
